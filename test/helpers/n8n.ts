@@ -151,7 +151,13 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		credentials: { redirectManagerApi: { id: '1', name: 'Redirect Manager account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
-	const workflow = new Workflow({ id: 'wf-1', nodes: [node], connections: {}, nodeTypes, active: false });
+	const workflow = new Workflow({
+		id: 'wf-1',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+	});
 	const workflowData = {
 		id: 'wf-1',
 		name: 'test',
@@ -161,7 +167,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	} as unknown as IWorkflowBase;
 	const runExecutionData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null }],
+			nodeExecutionStack: [
+				{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null },
+			],
 		},
 	});
 	const run = await new WorkflowExecute(

@@ -241,24 +241,33 @@ function errorBody(body: unknown): { code: string; message: string } {
 	};
 }
 
+// Raw codes such as ECONNRESET stay out of messages: NodeApiError would swap the whole message
+// for a generic text when it sees one.
+const NOT_SENT_CODES: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be resolved',
+	EHOSTUNREACH: 'the host is unreachable',
+};
+
 function describeNetworkFailure(error: unknown, settings: TransportSettings): LostAnswer {
 	const cause = (error as { cause?: { code?: string } }).cause;
-	const code = cause?.code ?? (error as { code?: string }).code ?? 'network_error';
+	const code = String(cause?.code ?? (error as { code?: string }).code ?? '');
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
 		return {
 			code: 'timeout',
 			message: `No answer from ${settings.baseUrl} within ${settings.timeoutMs / 1000} s`,
 		};
 	}
-	if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') {
+	if (NOT_SENT_CODES[code]) {
 		return {
 			code: 'network_error',
-			message: `Cannot reach ${settings.baseUrl} (${code})`,
+			message: `Cannot reach ${settings.baseUrl}: ${NOT_SENT_CODES[code]}`,
 			notSent: true,
 		};
 	}
 	return {
 		code: 'network_error',
-		message: `The connection to ${settings.baseUrl} failed (${code})`,
+		message: `The connection to ${settings.baseUrl} broke before an answer arrived`,
 	};
 }
