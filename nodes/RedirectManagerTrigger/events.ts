@@ -72,7 +72,8 @@ export function detectEvents(
 			: selected.has('newRedirect')
 				? 'newRedirect'
 				: undefined;
-		if (change) events.push(eventItem(change, host, before?.status ?? null, redirect, settings.now));
+		if (change)
+			events.push(eventItem(change, host, before?.status ?? null, redirect, settings.now));
 
 		const expiring = selected.has('certificateExpiring')
 			? expiringCertificate(redirect, current.announcedExpiry, settings)
@@ -90,8 +91,12 @@ export function detectEvents(
 	if (selected.has('redirectDeleted')) {
 		for (const [host, before] of Object.entries(previous)) {
 			if (known[host] || !isWatched(settings, host)) continue;
-			const lastSeen = { host, ...before, announcedExpiry: undefined };
-			delete lastSeen.announcedExpiry;
+			const lastSeen = {
+				host,
+				status: before.status,
+				redirectTo: before.redirectTo,
+				certificateExpiresAt: before.certificateExpiresAt,
+			};
 			events.push({
 				...eventItem('redirectDeleted', host, before.status, lastSeen, settings.now),
 				status: null,
@@ -112,7 +117,11 @@ function statusChangeKind(
 ): EventKind | undefined {
 	if (before === after) return undefined;
 	if (after === 'active' && selected.has('becameActive')) return 'becameActive';
-	if (after !== null && ERROR_OR_DISABLED.includes(after) && selected.has('becameErrorOrDisabled')) {
+	if (
+		after !== null &&
+		ERROR_OR_DISABLED.includes(after) &&
+		selected.has('becameErrorOrDisabled')
+	) {
 		return 'becameErrorOrDisabled';
 	}
 	return selected.has('statusChanged') ? 'statusChanged' : undefined;
@@ -140,11 +149,9 @@ export function sampleEvent(
 		parseTimestamp(redirect.createdAt)?.getTime() ?? Number.NEGATIVE_INFINITY;
 	const newest = redirects
 		.filter((redirect) => hostOf(redirect) && isWatched(settings, hostOf(redirect)))
-		.reduce<IDataObject | undefined>(
-			(latest, redirect) =>
-				latest === undefined || createdAt(redirect) > createdAt(latest) ? redirect : latest,
-			undefined,
-		);
+		.reduce<
+			IDataObject | undefined
+		>((latest, redirect) => (latest === undefined || createdAt(redirect) > createdAt(latest) ? redirect : latest), undefined);
 	if (!newest) return undefined;
 	const event = settings.events[0] ?? 'statusChanged';
 	const expiring = expiringCertificate(newest, undefined, {
