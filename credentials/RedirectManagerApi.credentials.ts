@@ -95,7 +95,7 @@ export class RedirectManagerApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v1$/, "")}}',
 			url: '/v1/me',
 			method: 'GET',
 			// Read the error body instead of failing on the status, so the rules below can name the cause

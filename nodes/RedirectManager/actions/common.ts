@@ -130,3 +130,18 @@ export function targetPathId(this: IExecuteFunctions, i: number, value: unknown)
 	if (raw === '' || raw.toLowerCase() === 'domain') return null;
 	return validId(this, i, 'Opens', raw);
 }
+
+/** "Additional Fields" on creations, "Update Fields" on updates. */
+export function optionalFields(
+	name: 'additionalFields' | 'updateFields',
+	options: INodeProperties[],
+): INodeProperties {
+	return {
+		displayName: name === 'additionalFields' ? 'Additional Fields' : 'Update Fields',
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options,
+	};
+}

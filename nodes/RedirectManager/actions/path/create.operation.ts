@@ -8,21 +8,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listPaths, redirectPath } from '../../helpers/api';
 import { apiRequest } from '../../transport';
-import { redirectHost, redirectLocator } from '../common';
+import { redirectHost, redirectLocator, optionalFields } from '../common';
 import { fromPathField, pathRedirectToField, pathSettingFields, pathSettings } from './fields';
 
 const properties: INodeProperties[] = [
 	redirectLocator,
 	fromPathField,
 	pathRedirectToField,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: pathSettingFields,
-	},
+	optionalFields('additionalFields', pathSettingFields),
 ];
 
 export const description = updateDisplayOptions(

@@ -9,24 +9,23 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { redirectPath } from '../../helpers/api';
 import { invalidInput } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
-import { pathIdParameter, pathLocator, redirectHost, redirectLocator } from '../common';
+import {
+	pathIdParameter,
+	pathLocator,
+	redirectHost,
+	redirectLocator,
+	optionalFields,
+} from '../common';
 import { fromPathField, pathRedirectToField, pathSettingFields, pathSettings } from './fields';
 
 const properties: INodeProperties[] = [
 	redirectLocator,
 	pathLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ ...fromPathField, required: false },
-			{ ...pathRedirectToField, required: false },
-			...pathSettingFields,
-		],
-	},
+	optionalFields('updateFields', [
+		{ ...fromPathField, required: false },
+		{ ...pathRedirectToField, required: false },
+		...pathSettingFields,
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -8,21 +8,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listQrCodes, redirectPath } from '../../helpers/api';
 import { apiRequest } from '../../transport';
-import { redirectHost, redirectLocator, targetField } from '../common';
+import { redirectHost, redirectLocator, targetField, optionalFields } from '../common';
 import { labelField, qrSettingFields, qrSettings } from './fields';
 
 const properties: INodeProperties[] = [
 	redirectLocator,
 	labelField,
 	targetField,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: qrSettingFields,
-	},
+	optionalFields('additionalFields', qrSettingFields),
 ];
 
 export const description = updateDisplayOptions(

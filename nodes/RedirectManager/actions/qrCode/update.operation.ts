@@ -15,20 +15,18 @@ import {
 	redirectHost,
 	redirectLocator,
 	targetField,
+	optionalFields,
 } from '../common';
 import { labelField, qrSettingFields, qrSettings } from './fields';
 
 const properties: INodeProperties[] = [
 	redirectLocator,
 	qrCodeLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [{ ...labelField, required: false }, targetField, ...qrSettingFields],
-	},
+	optionalFields('updateFields', [
+		{ ...labelField, required: false },
+		targetField,
+		...qrSettingFields,
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,32 +1,13 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { findRedirect } from '../../helpers/api';
-import { validHost } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
-import { hostField, redirectSettings, redirectToField, settingFields } from './fields';
-
-const properties: INodeProperties[] = [
-	hostField,
-	redirectToField,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: settingFields,
-	},
-];
+import { newRedirectFields, readNewRedirect } from './fields';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['redirect'], operation: ['create'] } },
-	properties,
+	newRedirectFields,
 );
 
 export async function createRedirect(
@@ -48,16 +29,6 @@ export async function createRedirect(
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const host = validHost(this, i, 'Host', this.getNodeParameter('host', i));
-	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-	const body = redirectSettings.call(
-		this,
-		i,
-		{
-			...fields,
-			redirectTo: this.getNodeParameter('redirectTo', i),
-		},
-		host,
-	);
+	const { host, body } = readNewRedirect.call(this, i);
 	return [{ json: await createRedirect.call(this, i, host, body) }];
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { validBoolean, validChoice, validDestination } from '../../helpers/validation';
+import { validBoolean, validChoice, validDestination, validHost } from '../../helpers/validation';
+import { optionalFields } from '../common';
 
 export const hostField: INodeProperties = {
 	displayName: 'Host',
@@ -71,4 +72,21 @@ export function redirectSettings(
 		body.followQueryString = validBoolean(this, i, 'Follow Query String', fields.followQueryString);
 	}
 	return body;
+}
+
+export const newRedirectFields: INodeProperties[] = [
+	hostField,
+	redirectToField,
+	optionalFields('additionalFields', settingFields),
+];
+
+/** Host and validated body of a redirect to create, from the item's parameters. */
+export function readNewRedirect(
+	this: IExecuteFunctions,
+	i: number,
+): { host: string; body: IDataObject } {
+	const host = validHost(this, i, 'Host', this.getNodeParameter('host', i));
+	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
+	const redirectTo = this.getNodeParameter('redirectTo', i);
+	return { host, body: redirectSettings.call(this, i, { ...fields, redirectTo }, host) };
 }

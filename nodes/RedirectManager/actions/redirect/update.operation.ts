@@ -9,19 +9,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { redirectPath } from '../../helpers/api';
 import { invalidInput } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
-import { redirectHost, redirectLocator } from '../common';
+import { redirectHost, redirectLocator, optionalFields } from '../common';
 import { redirectSettings, redirectToField, settingFields } from './fields';
 
 const properties: INodeProperties[] = [
 	redirectLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [{ ...redirectToField, required: false }, ...settingFields],
-	},
+	optionalFields('updateFields', [{ ...redirectToField, required: false }, ...settingFields]),
 ];
 
 export const description = updateDisplayOptions(
