@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test only */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test only: polling timer */
 // Shared helpers for the node tests: sandbox admin calls, state dumps, running the node, list search.
 import { LoadOptionsContext } from 'n8n-core';
 import type {
