@@ -1,6 +1,6 @@
 // API errors through the real engine: each code surfaces with its code and HTTP status, Continue On
 // Fail keeps the other items, and a 429 with Retry-After is waited out.
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { CredentialData } from '../helpers/n8n';
@@ -48,7 +48,7 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 		code: string;
 		httpCode: string;
 		apiKey?: string;
-		parameters: Record<string, unknown>;
+		parameters: INodeParameters;
 		prepare?: () => Promise<void>;
 		/** text from the no-code hint expected in the description */
 		hint: RegExp;
@@ -132,7 +132,11 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 			{
 				code: 'not_found',
 				httpCode: '404',
-				parameters: { resource: 'redirect', operation: 'get', redirect: byHost('nope.example.com') },
+				parameters: {
+					resource: 'redirect',
+					operation: 'get',
+					redirect: byHost('nope.example.com'),
+				},
 				hint: /does not exist/,
 			},
 		],

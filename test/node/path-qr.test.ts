@@ -141,7 +141,11 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 				statusCode: 308,
 			});
 			expect((await redirectState(sandbox, HOST))?.paths).toEqual([
-				expect.objectContaining({ fromPath: '/renamed', redirectTo: '/elsewhere', statusCode: 308 }),
+				expect.objectContaining({
+					fromPath: '/renamed',
+					redirectTo: '/elsewhere',
+					statusCode: 308,
+				}),
 			]);
 		});
 

@@ -119,12 +119,10 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 					{ json: { host: 'two.example.com', to: 'https://dest.example.org/2' } },
 				],
 			});
-			expect(items.map((item) => [item.json.host, item.json.redirectTo, item.pairedItem])).toEqual(
-				[
-					['one.example.com', 'https://dest.example.org/1', { item: 0 }],
-					['two.example.com', 'https://dest.example.org/2', { item: 1 }],
-				],
-			);
+			expect(items.map((item) => [item.json.host, item.json.redirectTo, item.pairedItem])).toEqual([
+				['one.example.com', 'https://dest.example.org/1', { item: 0 }],
+				['two.example.com', 'https://dest.example.org/2', { item: 1 }],
+			]);
 			expect((await stateOf(sandbox)).redirects.map((redirect) => redirect.host).sort()).toEqual([
 				'one.example.com',
 				'two.example.com',
@@ -163,11 +161,7 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 				'c.example.com',
 			]);
 			expect(items.every((item) => typeof item.json.redirectTo === 'string')).toBe(true);
-			expect(items.map((item) => item.pairedItem)).toEqual([
-				{ item: 0 },
-				{ item: 0 },
-				{ item: 0 },
-			]);
+			expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
 		});
 
 		it('Get Many: limit caps the number of items', async () => {
@@ -403,7 +397,10 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 				await seedRedirect(sandbox, 'live.example.com', 'key_ok', { status: 'active' });
 				const items = await runOk({
 					credentials: credentials(),
-					parameters: { ...wait({ pollInterval: 1, timeout: 1 }), redirect: byHost('={{ $json.host }}') },
+					parameters: {
+						...wait({ pollInterval: 1, timeout: 1 }),
+						redirect: byHost('={{ $json.host }}'),
+					},
 					input: [{ json: { host: HOST } }, { json: { host: 'live.example.com' } }],
 					continueOnFail: true,
 				});
