@@ -147,11 +147,12 @@ export function sampleEvent(
 ): IDataObject | undefined {
 	const createdAt = (redirect: IDataObject) =>
 		parseTimestamp(redirect.createdAt)?.getTime() ?? Number.NEGATIVE_INFINITY;
-	const newest = redirects
-		.filter((redirect) => hostOf(redirect) && isWatched(settings, hostOf(redirect)))
-		.reduce<
-			IDataObject | undefined
-		>((latest, redirect) => (latest === undefined || createdAt(redirect) > createdAt(latest) ? redirect : latest), undefined);
+	let newest: IDataObject | undefined;
+	for (const redirect of redirects) {
+		if (!hostOf(redirect) || !isWatched(settings, hostOf(redirect))) continue;
+		// createdAt has one-second resolution: on a tie the one listed later wins.
+		if (!newest || createdAt(redirect) >= createdAt(newest)) newest = redirect;
+	}
 	if (!newest) return undefined;
 	const event = settings.events[0] ?? 'statusChanged';
 	const expiring = expiringCertificate(newest, undefined, {
