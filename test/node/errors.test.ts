@@ -72,17 +72,29 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 			},
 		],
 		[
-			'validation_error (a full URL as a non-absolute path target)',
+			'validation_error (turning Absolute off on a path whose stored target is a full URL)',
 			{
 				code: 'validation_error',
 				httpCode: '400',
+				prepare: async () => {
+					await runOk({
+						credentials: credentials(),
+						parameters: {
+							resource: 'path',
+							operation: 'create',
+							redirect,
+							fromPath: '/out',
+							redirectTo: 'https://partner.example.net/',
+							additionalFields: { absolute: true },
+						},
+					});
+				},
 				parameters: {
 					resource: 'path',
-					operation: 'create',
+					operation: 'update',
 					redirect,
-					fromPath: '/promo',
-					redirectTo: 'https://elsewhere.example.net/',
-					additionalFields: {},
+					pathId: { __rl: true, mode: 'id', value: '1' },
+					updateFields: { absolute: false },
 				},
 				hint: /Fix the input/,
 			},
