@@ -86,7 +86,7 @@ async function main() {
 					{ name: 'n8n-nodes-redirect-manager.redirectManagerTrigger', version: 1 },
 				],
 			})
-		).map((t) => t.name),
+		).map((t) => `n8n-nodes-redirect-manager.${t.name.replace(/^.*\./, '')}`),
 	);
 	for (const file of fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort()) {
 		const wf = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
