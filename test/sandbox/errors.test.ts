@@ -46,9 +46,9 @@ describe('401 / 403', () => {
 	});
 
 	it('error messages never contain the key', async () => {
-		const secret = 'sk_live_supersecret_123';
-		const r = await call(sb, 'GET', '/v1/me', { key: secret });
-		expect(r.text).not.toContain(secret);
+		const stranger = 'unknown-key-7f3a9c';
+		const r = await call(sb, 'GET', '/v1/me', { key: stranger });
+		expect(r.text).not.toContain(stranger);
 		const revoked = await call(sb, 'GET', '/v1/me', { key: 'key_revoked' });
 		expect(revoked.text).not.toContain('key_revoked');
 	});

@@ -27,7 +27,7 @@ describe('faults', () => {
 		const first = await create('a.example.com');
 		expect(first.status).toBe(503);
 		expect(errorOf(first).code).toBe('service_unavailable');
-		expect(first.headers['retry-after']).toBe('1');
+		expect(first.headers['retry-after']).toBeUndefined();
 		expect((await create('a.example.com')).status).toBe(503);
 		expect(await hosts()).toEqual([]);
 		expect((await create('a.example.com')).status).toBe(201);
@@ -140,9 +140,9 @@ describe('faults', () => {
 
 describe('request log', () => {
 	it('records method, path, query, auth, account and status, never the key; admin calls are not logged', async () => {
-		const secret = 'sk_test_do_not_log_me';
+		const stranger = 'unknown-key-do-not-log';
 		await call(sb, 'GET', '/v1/redirects?limit=5&x=y');
-		await call(sb, 'GET', '/v1/me', { key: secret });
+		await call(sb, 'GET', '/v1/me', { key: stranger });
 		await call(sb, 'GET', '/v1/me', { key: null });
 		await call(sb, 'GET', '/v1/me', { key: 'key_noapi' });
 		await admin(sb, 'GET', 'state?key=key_ok');
@@ -154,7 +154,7 @@ describe('request log', () => {
 			{ at: expect.any(Number), method: 'GET', path: '/v1/me', query: {}, auth: true, account: 'noapi@example.com', status: 403 },
 		]);
 		const text = JSON.stringify(log) + (await admin(sb, 'GET', 'requests')).text;
-		for (const key of [secret, 'key_ok', 'key_noapi', 'Bearer']) expect(text).not.toContain(key);
+		for (const key of [stranger, 'key_ok', 'key_noapi', 'Bearer']) expect(text).not.toContain(key);
 		expect((await admin(sb, 'GET', 'requests')).json).toEqual(log);
 		// a copy: mutating it does not change the log
 		log.pop();

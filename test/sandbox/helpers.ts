@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test only: polling timer */
 // Shared helpers for the sandbox contract tests.
 import { request } from 'undici';
 import type { Sandbox } from './server.mjs';
@@ -6,6 +7,7 @@ export interface Reply {
 	status: number;
 	headers: Record<string, string | string[] | undefined>;
 	text: string;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked with expect()
 	json: any;
 	buffer: Buffer;
 }
@@ -35,6 +37,7 @@ export async function call(sb: Sandbox, method: string, path: string, options: C
 	const res = await request(sb.url + path, { method: method as 'GET', headers, body });
 	const buffer = Buffer.from(await res.body.arrayBuffer());
 	const text = buffer.toString('utf8');
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Reply.json
 	let json: any;
 	try {
 		json = text ? JSON.parse(text) : undefined;

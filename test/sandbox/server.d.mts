@@ -113,7 +113,7 @@ export interface FaultRule {
 	kind?: 'status' | 'reset' | 'delay';
 	/** HTTP status for kind 'status' (400-599) */
 	status?: number;
-	/** Retry-After seconds sent with injected 429/503 (default 1) */
+	/** Retry-After seconds sent with the injected status (default: 1 for 429, none otherwise) */
 	retryAfter?: number;
 	/** for kind 'delay' */
 	delayMs?: number;

@@ -144,7 +144,8 @@ export async function startSandbox(options = {}) {
 				entry.fault = `${fault.kind}${fault.kind === 'status' ? `:${fault.status}` : ''}${fault.kind === 'delay' ? `:${fault.delayMs}` : ''}${fault.after ? ':after' : ''}`;
 			}
 			const faultError = () => {
-				const headers = fault.status === 429 || fault.status === 503 ? { 'Retry-After': String(fault.retryAfter ?? 1) } : {};
+				const retryAfter = fault.retryAfter ?? (fault.status === 429 ? 1 : null);
+				const headers = retryAfter === null ? {} : { 'Retry-After': String(retryAfter) };
 				return new ApiError(fault.status, faultCode(fault.status), `Injected fault: HTTP ${fault.status}`, headers);
 			};
 			if (fault && !fault.after) {
