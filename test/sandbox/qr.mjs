@@ -43,26 +43,32 @@ export function renderPng(text, size, color) {
 	const png = new PNG({ width: size, height: size, colorType: 6 });
 	png.data.fill(255);
 	const lay = layout(n, size);
+	const rowBytes = size * 4;
+	const line = Buffer.alloc(rowBytes);
+	let previousRow = -2;
 	for (let y = 0; y < size; y++) {
-		for (let x = 0; x < size; x++) {
-			let row, col;
-			if (lay) {
-				row = Math.floor((y - lay.offset) / lay.scale);
-				col = Math.floor((x - lay.offset) / lay.scale);
-				if (y < lay.offset || x < lay.offset || row >= n || col >= n) continue;
-			} else {
-				row = Math.floor((y * n) / size);
-				col = Math.floor((x * n) / size);
+		const row = lay ? Math.floor((y - lay.offset) / lay.scale) : Math.floor((y * n) / size);
+		const inside = lay ? y >= lay.offset && row < n : true;
+		if (!inside) continue;
+		if (row !== previousRow) {
+			// draw this module row once, then copy it to every pixel row it covers
+			line.fill(255);
+			for (let x = 0; x < size; x++) {
+				const col = lay ? Math.floor((x - lay.offset) / lay.scale) : Math.floor((x * n) / size);
+				if (lay && (x < lay.offset || col >= n)) continue;
+				if (m.get(row, col)) {
+					const i = x * 4;
+					line[i] = r;
+					line[i + 1] = g;
+					line[i + 2] = b;
+				}
 			}
-			if (m.get(row, col)) {
-				const i = (y * size + x) * 4;
-				png.data[i] = r;
-				png.data[i + 1] = g;
-				png.data[i + 2] = b;
-			}
+			previousRow = row;
 		}
+		line.copy(png.data, y * rowBytes);
 	}
-	return PNG.sync.write(png);
+	// filter 'up' makes repeated pixel rows all zeros: fast and small
+	return PNG.sync.write(png, { filterType: 2 });
 }
 
 /**
