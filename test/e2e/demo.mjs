@@ -19,6 +19,7 @@ import {
 	ensureRuntime,
 	installPackage,
 	installSignalHandlers,
+	isStopping,
 	log,
 	onCleanup,
 	portIsFree,
@@ -34,7 +35,7 @@ const EXAMPLES_DIR = path.join(ROOT_DIR, 'examples');
 const n8nPort = Number(process.env.DEMO_PORT || 5678);
 const listen = process.env.DEMO_LISTEN || '127.0.0.1';
 
-installSignalHandlers({ message: 'Stopping n8n and the sandbox…' });
+installSignalHandlers({ message: 'Stopping n8n and the sandbox…', exitCode: 0 });
 
 async function main() {
 	if (!(await portIsFree(n8nPort, listen))) {
@@ -136,6 +137,7 @@ ${imported.map((w) => `   - ${w.name}${w.published ? ' (published: polls every m
 		n8n.handle.exitPromise.then((c) => `n8n exited (${c})`),
 		sandbox.handle.exitPromise.then((c) => `the sandbox exited (${c})`),
 	]);
+	if (isStopping()) await new Promise(() => {}); // Ctrl-C: the signal handler finishes and exits
 	throw new Error(`${died}; see ${tmp}`);
 }
 

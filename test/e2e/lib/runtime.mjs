@@ -160,13 +160,20 @@ export function cleanup() {
 	})();
 	return cleaning;
 }
+let stopping = false;
+/** True once Ctrl-C / SIGTERM arrived (children exiting then is expected). */
+export const isStopping = () => stopping;
+
 /** Ctrl-C / SIGTERM: stop children, run cleanups, exit. */
-export function installSignalHandlers({ message } = {}) {
+export function installSignalHandlers({ message, exitCode } = {}) {
 	for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 		process.on(sig, async () => {
+			if (stopping) return;
+			stopping = true;
 			if (message) console.log(`\n${message}`);
 			await cleanup();
-			process.exit(sig === 'SIGINT' ? 130 : 143);
+			if (message) console.log('Stopped.');
+			process.exit(exitCode ?? (sig === 'SIGINT' ? 130 : 143));
 		});
 	}
 	process.on('exit', () => {
@@ -410,7 +417,6 @@ export async function startN8n(runtime, { userFolder, port, listen = '127.0.0.1'
 		N8N_HOST: 'localhost',
 		N8N_PROTOCOL: 'http',
 		N8N_EDITOR_BASE_URL: `http://localhost:${port}`,
-		WEBHOOK_URL: `http://localhost:${port}/`,
 		N8N_SECURE_COOKIE: 'false',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
