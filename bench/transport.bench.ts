@@ -16,6 +16,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { CredentialData } from '../test/helpers/n8n';
+import { apiRequest } from '../nodes/RedirectManager/transport';
 import { runNode } from '../test/helpers/n8n';
 import { TriggerHarness } from '../test/helpers/trigger';
 import { maxInWindow, median, round, SandboxProcess, tally } from './lib';
@@ -34,7 +35,7 @@ const FAULT_REDIRECT_ROWS = QUICK ? 6 : 20;
 const FAULT_PATH_ROWS = QUICK ? 10 : 30;
 const FAULT_SEED = env('BENCH_FAULT_SEED', 7);
 const OVERHEAD_N = env('BENCH_OVERHEAD_N', QUICK ? 100 : 500);
-const OVERHEAD_REPS = QUICK ? 1 : 3;
+const OVERHEAD_REPS = QUICK ? 1 : 5;
 const TRIGGER_COUNTS = [10, 100, 500];
 /** results.json only from a complete full run; a quick run or a run of some sections (-t) writes elsewhere. */
 const resultsFile = () => {
@@ -395,6 +396,7 @@ describe(`transport benchmark (${QUICK ? 'quick' : 'full'}: L = ${L}, W = ${W} m
 		};
 		const variants: Record<string, (count: number) => Promise<number>> = {
 			node: async (count) => await timeNode(count),
+			transportOnly: async (count) => await timeNode(count, plainGetNode(url, true)),
 			engineFloor: async (count) => await timeNode(count, plainGetNode(url)),
 			raw: async (count) => await timeRaw(count, false),
 			rawNewConnection: async (count) => await timeRaw(count, true),
@@ -417,12 +419,16 @@ describe(`transport benchmark (${QUICK ? 'quick' : 'full'}: L = ${L}, W = ${W} m
 			ratio: round(ms('node') / ms('raw'), 2),
 			usPerRequest: {
 				node: us('node'),
+				transportOnly: us('transportOnly'),
 				engineFloor: us('engineFloor'),
 				rawNewConnection: us('rawNewConnection'),
 				raw: us('raw'),
 			},
-			// the same GETs from a minimal node calling n8n's httpRequestWithAuthentication directly
+			// engineFloor: a minimal node calling n8n's httpRequestWithAuthentication per item;
+			// transportOnly: the same minimal node calling this package's apiRequest (pacing on)
 			nodeVsEngineFloor: round(ms('node') / ms('engineFloor'), 2),
+			transportVsEngineFloor: round(ms('transportOnly') / ms('engineFloor'), 2),
+			nodeVsRawNewConnection: round(ms('node') / ms('rawNewConnection'), 2),
 			engineFloorVsRaw: round(ms('engineFloor') / ms('raw'), 2),
 		};
 		await sandbox.admin('POST', 'config', { rateLimit: L, rateWindowMs: W });
@@ -441,7 +447,7 @@ describe(`transport benchmark (${QUICK ? 'quick' : 'full'}: L = ${L}, W = ${W} m
  * helpers.httpRequestWithAuthentication per item (no pacing, retries, parameters or validation),
  * run through the same WorkflowExecute — what any node built on n8n's HTTP helpers pays.
  */
-function plainGetNode(url: string): INodeType {
+function plainGetNode(url: string, viaTransport = false): INodeType {
 	return {
 		description: {
 			displayName: 'Plain GET',
@@ -458,11 +464,13 @@ function plainGetNode(url: string): INodeType {
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 			const out: INodeExecutionData[] = [];
 			for (let i = 0; i < this.getInputData().length; i++) {
-				const json = (await this.helpers.httpRequestWithAuthentication.call(
-					this,
-					'redirectManagerApi',
-					{ method: 'GET', url, json: true },
-				)) as IDataObject;
+				const json = viaTransport
+					? await apiRequest.call(this, { method: 'GET', path: new URL(url).pathname.slice(3) })
+					: ((await this.helpers.httpRequestWithAuthentication.call(this, 'redirectManagerApi', {
+							method: 'GET',
+							url,
+							json: true,
+						})) as IDataObject);
 				out.push({ json, pairedItem: { item: i } });
 			}
 			return [out];
@@ -603,7 +611,10 @@ function table(): string {
 	add('  error codes', undecidable && JSON.stringify(undecidable.failureCodes));
 	add(`Overhead: node / raw undici (${overhead?.requests} GETs)`, overhead?.ratio, '≤ 2');
 	const us = overhead?.usPerRequest as Record<string, number> | undefined;
-	add('  µs/request: node / n8n HTTP helper floor', us && `${us.node} / ${us.engineFloor}`);
+	add(
+		'  µs/request: node / transport only / n8n HTTP helper',
+		us && `${us.node} / ${us.transportOnly} / ${us.engineFloor}`,
+	);
 	add('  µs/request: raw new connection / raw keep-alive', us && `${us.rawNewConnection} / ${us.raw}`);
 	for (const count of TRIGGER_COUNTS) {
 		add(`Trigger: requests per poll, ${count} redirects`, trigger?.[count] ?? 'null', '1');
