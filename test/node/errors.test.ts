@@ -307,7 +307,7 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 			expect(items.map((item) => item.json.host ?? item.json.code ?? 'error')).toEqual([
 				'ok1.example.com',
 				'host_taken',
-				'error',
+				'invalid_input',
 				'ok2.example.com',
 				'host_taken',
 				'ok3.example.com',

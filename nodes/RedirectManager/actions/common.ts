@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { HOST_REGEX_SOURCE, validHost, validId } from '../helpers/validation';
+import { HOST_REGEX_SOURCE, validHost, validId, validLimit } from '../helpers/validation';
 
 export const redirectLocator: INodeProperties = {
 	displayName: 'Redirect',
@@ -103,7 +103,7 @@ export function limitResults(
 	records: IDataObject[],
 ): IDataObject[] {
 	if (this.getNodeParameter('returnAll', i) as boolean) return records;
-	return records.slice(0, this.getNodeParameter('limit', i) as number);
+	return records.slice(0, validLimit(this, i, this.getNodeParameter('limit', i)));
 }
 
 export function redirectHost(this: IExecuteFunctions, i: number): string {

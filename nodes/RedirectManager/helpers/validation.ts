@@ -8,7 +8,7 @@ export function invalidInput(
 	field: string,
 	problem: string,
 ): NodeOperationError {
-	return new NodeOperationError(
+	const error = new NodeOperationError(
 		context.getNode(),
 		`Invalid ${field} on item ${itemIndex}: ${problem}`,
 		{
@@ -16,10 +16,13 @@ export function invalidInput(
 			description: `Fix "${field}" for item ${itemIndex} (counting from 0) and run again. No request was sent for this item.`,
 		},
 	);
+	error.context.code = 'invalid_input';
+	return error;
 }
 
+// Hosts are case-insensitive; the pattern is also the "By Host" mode's check, which n8n applies as is.
 const HOST_PATTERN =
-	/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+	/^(?=.{1,253}$)(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z][a-zA-Z0-9-]{0,61}[a-zA-Z0-9]$/;
 export const HOST_REGEX_SOURCE = HOST_PATTERN.source;
 const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 
@@ -46,6 +49,16 @@ export function validHost(
 	return host;
 }
 
+const FULL_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+
+function parsesAsUrl(text: string): boolean {
+	try {
+		return Boolean(new URL(text).hostname);
+	} catch {
+		return false;
+	}
+}
+
 export function validUrl(
 	context: IExecuteFunctions,
 	i: number,
@@ -53,17 +66,7 @@ export function validUrl(
 	value: unknown,
 ): string {
 	const url = String(value ?? '').trim();
-	let parsed: URL | undefined;
-	try {
-		parsed = new URL(url);
-	} catch {
-		parsed = undefined;
-	}
-	if (
-		!parsed ||
-		(parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
-		!parsed.hostname
-	) {
+	if (!FULL_URL.test(url) || !parsesAsUrl(url)) {
 		throw invalidInput(
 			context,
 			i,
@@ -130,13 +133,14 @@ export function validFromPath(context: IExecuteFunctions, i: number, value: unkn
 	return raw.startsWith('/') ? raw : `/${raw}`;
 }
 
+/** `absolute` is undefined on updates that leave it as stored: then any non-empty target is sent. */
 export function validPathTarget(
 	context: IExecuteFunctions,
 	i: number,
-	absolute: boolean,
+	absolute: boolean | undefined,
 	value: unknown,
 ): string {
-	if (absolute) return validUrl(context, i, 'Redirect To', value);
+	if (absolute === true) return validUrl(context, i, 'Redirect To', value);
 	const path = String(value ?? '').trim();
 	if (!path) {
 		throw invalidInput(
@@ -144,6 +148,14 @@ export function validPathTarget(
 			i,
 			'Redirect To',
 			'a path on the destination, such as /spring-sale, is required',
+		);
+	}
+	if (absolute === false && /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
+		throw invalidInput(
+			context,
+			i,
+			'Redirect To',
+			`${show(value)} is a full URL: turn on Absolute, or give a path on the destination such as /spring-sale`,
 		);
 	}
 	return path;
@@ -161,11 +173,18 @@ export function validId(
 	field: string,
 	value: unknown,
 ): number {
-	const id = Number(String(value ?? '').trim());
-	if (!Number.isInteger(id) || id < 0 || String(value ?? '').trim() === '') {
+	const raw = String(value ?? '').trim();
+	if (!/^\d+$/.test(raw))
 		throw invalidInput(context, i, field, `${show(value)} is not a numeric id`);
+	return Number(raw);
+}
+
+export function validLimit(context: IExecuteFunctions, i: number, value: unknown): number {
+	const limit = Number(value);
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw invalidInput(context, i, 'Limit', `${show(value)} must be a whole number of 1 or more`);
 	}
-	return id;
+	return limit;
 }
 
 export function validSize(context: IExecuteFunctions, i: number, value: unknown): number {

@@ -16,7 +16,7 @@ const HINTS: Record<string, string> = {
 	plan_limit_reached:
 		'The account already has as many redirects as its plan allows (see Account → Get, maxRedirects). Delete a redirect or upgrade the plan.',
 	host_taken:
-		'This domain is already registered with the service, possibly by another account. Use Upsert to update your own redirect, or pick another host.',
+		'This domain is already registered with the service, possibly by another account. If it is your own redirect, use Create or Update; otherwise pick another host.',
 	path_exists:
 		'This path already exists on the redirect (paths match case-insensitively). Update the existing path instead.',
 	rate_limited:

@@ -57,7 +57,12 @@ export function pathSettings(this: IExecuteFunctions, i: number, fields: IDataOb
 	if (fields.absolute !== undefined)
 		body.absolute = validBoolean(this, i, 'Absolute', fields.absolute);
 	if (fields.redirectTo !== undefined) {
-		body.redirectTo = validPathTarget(this, i, body.absolute === true, fields.redirectTo);
+		body.redirectTo = validPathTarget(
+			this,
+			i,
+			body.absolute as boolean | undefined,
+			fields.redirectTo,
+		);
 	}
 	if (fields.statusCode !== undefined) {
 		body.statusCode = validChoice(this, i, 'Status Code', fields.statusCode, [301, 302, 307, 308]);
