@@ -46,7 +46,21 @@ const DEMO_SEED = {
 	],
 };
 
-const sandbox = await startSandbox({
+// Signal handlers first, so a signal that arrives right after the URL line is handled.
+/** @type {import('./server.d.mts').Sandbox | undefined} */
+let sandbox;
+let stopping = false;
+const stop = () => {
+	if (stopping) return;
+	stopping = true;
+	setTimeout(() => process.exit(0), 2000).unref();
+	if (!sandbox) process.exit(0);
+	sandbox.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+sandbox = await startSandbox({
 	port: intEnv('PORT') ?? 0,
 	rateLimit: intEnv('RATE_LIMIT'),
 	rateWindowMs: intEnv('RATE_WINDOW_MS'),
@@ -60,14 +74,5 @@ const sandbox = await startSandbox({
 	process.exit(1);
 });
 
-process.stdout.write(`${JSON.stringify({ url: sandbox.url })}\n`);
+if (!stopping) process.stdout.write(`${JSON.stringify({ url: sandbox.url })}\n`);
 
-let stopping = false;
-const stop = () => {
-	if (stopping) return;
-	stopping = true;
-	sandbox.close().then(() => process.exit(0));
-	setTimeout(() => process.exit(0), 2000).unref();
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

@@ -67,7 +67,7 @@ describe('QR image', () => {
 	});
 
 	it('odd sizes are exact too', async () => {
-		for (const size of [65, 100, 333, 2047]) {
+		for (const size of [65, 100, 333, 1001]) {
 			const { png, text } = decode((await call(sb, 'GET', `${pathQr.imageUrl}?size=${size}`)).buffer);
 			expect([png.width, png.height, text]).toEqual([size, size, pathQr.url]);
 		}
