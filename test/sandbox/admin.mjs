@@ -1,5 +1,13 @@
 // Control API under /__admin: no auth, never rate limited, never in the request log.
-import { ApiError, notFound, readBody, sendEmpty, sendError, sendJson, validation } from './util.mjs';
+import {
+	ApiError,
+	notFound,
+	readBody,
+	sendEmpty,
+	sendError,
+	sendJson,
+	validation,
+} from './util.mjs';
 import { STATUSES, accountJson, pathJson, qrJson, redirectJson } from './state.mjs';
 import { checkFullUrl, checkHost } from './validation.mjs';
 
@@ -64,7 +72,10 @@ const POST = {
 	dns(sb, body) {
 		const host = checkHost(body.host);
 		if (typeof body.pointing !== 'boolean') throw validation('pointing must be a boolean');
-		if (body.resolved !== undefined && !(Array.isArray(body.resolved) && body.resolved.every((v) => typeof v === 'string'))) {
+		if (
+			body.resolved !== undefined &&
+			!(Array.isArray(body.resolved) && body.resolved.every((v) => typeof v === 'string'))
+		) {
 			throw validation('resolved must be an array of strings');
 		}
 		sb.store.dns.set(host, { pointing: body.pointing, resolved: body.resolved });
@@ -101,8 +112,11 @@ const POST = {
 			}
 			const prefix = body.prefix ?? 'bulk-';
 			const start = body.start ?? 1;
-			if (typeof prefix !== 'string' || !Number.isInteger(start)) throw validation('prefix must be a string, start an integer');
-			hosts = Array.from({ length: body.count }, (_, i) => checkHost(`${prefix}${start + i}.example.com`));
+			if (typeof prefix !== 'string' || !Number.isInteger(start))
+				throw validation('prefix must be a string, start an integer');
+			hosts = Array.from({ length: body.count }, (_, i) =>
+				checkHost(`${prefix}${start + i}.example.com`),
+			);
 		} else {
 			hosts = [checkHost(body.host)];
 		}
@@ -165,7 +179,11 @@ export async function handleAdmin(sb, req, res, url) {
 		const known = Object.values(tables).some((t) => Object.hasOwn(t, name));
 		if (!known) throw notFound(`No admin route ${url.pathname}`);
 		if (!table || !Object.hasOwn(table, name)) {
-			throw new ApiError(405, 'method_not_allowed', `Method ${req.method} is not allowed on ${url.pathname}`);
+			throw new ApiError(
+				405,
+				'method_not_allowed',
+				`Method ${req.method} is not allowed on ${url.pathname}`,
+			);
 		}
 		const body = req.method === 'POST' ? await adminBody(req) : {};
 		const result = await table[name](sb, body, url);

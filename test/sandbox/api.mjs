@@ -9,7 +9,10 @@ import { renderPng, renderSvg } from './qr.mjs';
 export async function jsonBody(req) {
 	const buf = await readBody(req);
 	if (buf.length === 0) return {};
-	const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	const type = String(req.headers['content-type'] ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
 	if (type !== 'application/json') throw validation('Content-Type must be application/json');
 	let value;
 	try {
@@ -113,7 +116,11 @@ const handlers = {
 		const r = redirectOr404(ctx);
 		const fields = checkPathBody(await ctx.body(), undefined);
 		if (ctx.store.pathClash(r, fields.fromPath)) {
-			throw new ApiError(409, 'path_exists', `The path ${fields.fromPath} already exists on ${r.host}`);
+			throw new ApiError(
+				409,
+				'path_exists',
+				`The path ${fields.fromPath} already exists on ${r.host}`,
+			);
 		}
 		return { status: 201, json: pathJson(ctx.store.createPath(r, fields, ctx.now)) };
 	},
@@ -123,7 +130,11 @@ const handlers = {
 		const p = pathOr404(ctx, r);
 		const fields = checkPathBody(await ctx.body(), p);
 		if (fields.fromPath !== undefined && ctx.store.pathClash(r, fields.fromPath, p.id)) {
-			throw new ApiError(409, 'path_exists', `The path ${fields.fromPath} already exists on ${r.host}`);
+			throw new ApiError(
+				409,
+				'path_exists',
+				`The path ${fields.fromPath} already exists on ${r.host}`,
+			);
 		}
 		Object.assign(p, fields);
 		return { status: 200, json: pathJson(p) };
@@ -137,7 +148,11 @@ const handlers = {
 
 	listQr(ctx) {
 		const r = redirectOr404(ctx);
-		return list(ctx, 'qrCodes', [...r.qrCodes.values()].map((q) => qrJson(r, q)));
+		return list(
+			ctx,
+			'qrCodes',
+			[...r.qrCodes.values()].map((q) => qrJson(r, q)),
+		);
 	},
 
 	async createQr(ctx) {
@@ -164,7 +179,8 @@ const handlers = {
 		const q = qrOr404(ctx, r);
 		const { format, size } = checkImageQuery(ctx.url.searchParams);
 		const { url } = qrJson(r, q);
-		const body = format === 'png' ? renderPng(url, size, q.color) : Buffer.from(renderSvg(url, size, q.color));
+		const body =
+			format === 'png' ? renderPng(url, size, q.color) : Buffer.from(renderSvg(url, size, q.color));
 		return {
 			status: 200,
 			body,
@@ -180,7 +196,10 @@ const handlers = {
 const ROUTES = [
 	[['v1', 'me'], { GET: 'me' }],
 	[['v1', 'redirects'], { GET: 'listRedirects', POST: 'createRedirect' }],
-	[['v1', 'redirects', ':host'], { GET: 'getRedirect', PATCH: 'patchRedirect', DELETE: 'deleteRedirect' }],
+	[
+		['v1', 'redirects', ':host'],
+		{ GET: 'getRedirect', PATCH: 'patchRedirect', DELETE: 'deleteRedirect' },
+	],
 	[['v1', 'redirects', ':host', 'status'], { GET: 'redirectStatus' }],
 	[['v1', 'redirects', ':host', 'paths'], { GET: 'listPaths', POST: 'createPath' }],
 	[['v1', 'redirects', ':host', 'paths', ':id'], { PATCH: 'patchPath', DELETE: 'deletePath' }],
@@ -217,9 +236,14 @@ export function route(method, pathname) {
 		const name = methods[method];
 		if (!name) {
 			const allow = Object.keys(methods).join(', ');
-			throw new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed here; use ${allow}`, {
-				Allow: allow,
-			});
+			throw new ApiError(
+				405,
+				'method_not_allowed',
+				`Method ${method} is not allowed here; use ${allow}`,
+				{
+					Allow: allow,
+				},
+			);
 		}
 		return { handler: handlers[name], params };
 	}

@@ -28,7 +28,12 @@ const DEMO_SEED = {
 			dnsPointing: true, // goes pending on the next status check or read, then active
 			paths: [
 				{ fromPath: '/spring', redirectTo: '/sale/spring' },
-				{ fromPath: '/partner', redirectTo: 'https://partner.example.net/welcome', absolute: true, statusCode: 302 },
+				{
+					fromPath: '/partner',
+					redirectTo: 'https://partner.example.net/welcome',
+					absolute: true,
+					statusCode: 302,
+				},
 			],
 			qrCodes: [
 				{ label: 'Poster (domain)' },
@@ -75,4 +80,3 @@ sandbox = await startSandbox({
 });
 
 if (!stopping) process.stdout.write(`${JSON.stringify({ url: sandbox.url })}\n`);
-

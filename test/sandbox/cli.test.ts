@@ -8,7 +8,10 @@ import { request } from 'undici';
 const CLI = resolve(process.cwd(), 'test/sandbox/cli.mjs'); // vitest runs from the package root
 
 function start(env: Record<string, string>) {
-	const child = spawn(process.execPath, [CLI], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, [CLI], {
+		env: { ...process.env, ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	const firstLine = new Promise<string>((resolve, reject) => {
 		let out = '';
 		child.stdout.on('data', (chunk: Buffer) => {
@@ -29,12 +32,20 @@ const get = async (url: string, key = 'key_ok') => {
 
 describe('cli', () => {
 	it('prints the url, seeds the demo, honours LIST_SHAPE and RATE_LIMIT, exits 0 on SIGTERM', async () => {
-		const { child, firstLine, exited } = start({ PORT: '0', SEED_DEMO: '1', LIST_SHAPE: 'array', RATE_LIMIT: '3' });
+		const { child, firstLine, exited } = start({
+			PORT: '0',
+			SEED_DEMO: '1',
+			LIST_SHAPE: 'array',
+			RATE_LIMIT: '3',
+		});
 		const line = await firstLine;
 		expect(line).toMatch(/^\{"url":"http:\/\/127\.0\.0\.1:\d+"\}$/);
 		const { url } = JSON.parse(line) as { url: string };
 		const list = await get(`${url}/v1/redirects`);
-		expect(list.json.map((r: { host: string }) => r.host)).toEqual(['promo.example.com', 'old-brand.example.com']);
+		expect(list.json.map((r: { host: string }) => r.host)).toEqual([
+			'promo.example.com',
+			'old-brand.example.com',
+		]);
 		expect((await get(`${url}/v1/redirects/promo.example.com/qr-codes`)).json).toHaveLength(2);
 		expect((await get(`${url}/v1/me`)).status).toBe(200);
 		expect((await get(`${url}/v1/me`)).status).toBe(429);

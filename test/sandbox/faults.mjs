@@ -54,12 +54,14 @@ export class Faults {
 			}
 			rule.status = body.status;
 			if (body.retryAfter !== undefined) {
-				if (!Number.isInteger(body.retryAfter) || body.retryAfter < 0) throw validation('retryAfter must be an integer >= 0');
+				if (!Number.isInteger(body.retryAfter) || body.retryAfter < 0)
+					throw validation('retryAfter must be an integer >= 0');
 				rule.retryAfter = body.retryAfter;
 			}
 		}
 		if (kind === 'delay') {
-			if (!Number.isInteger(body.delayMs) || body.delayMs < 0) throw validation('delayMs must be an integer >= 0');
+			if (!Number.isInteger(body.delayMs) || body.delayMs < 0)
+				throw validation('delayMs must be an integer >= 0');
 			rule.delayMs = body.delayMs;
 		}
 		if (body.methods !== undefined) {
@@ -83,7 +85,8 @@ export class Faults {
 			rule.probability = body.probability;
 		}
 		if (body.count !== undefined) {
-			if (!Number.isInteger(body.count) || body.count < 1) throw validation('count must be an integer >= 1');
+			if (!Number.isInteger(body.count) || body.count < 1)
+				throw validation('count must be an integer >= 1');
 			rule.remaining = body.count;
 		} else if (rule.probability === null) {
 			rule.remaining = 1;

@@ -16,8 +16,10 @@ beforeEach(() => {
 	sb.reset();
 });
 
-const hosts = async () => (await admin(sb, 'GET', 'state?key=key_ok')).json.redirects.map((r: { host: string }) => r.host);
-const create = (host: string) => call(sb, 'POST', '/v1/redirects', { body: { host, redirectTo: 'https://x.example.org' } });
+const hosts = async () =>
+	(await admin(sb, 'GET', 'state?key=key_ok')).json.redirects.map((r: { host: string }) => r.host);
+const create = (host: string) =>
+	call(sb, 'POST', '/v1/redirects', { body: { host, redirectTo: 'https://x.example.org' } });
 
 describe('faults', () => {
 	it('status: the next N matching requests fail without acting', async () => {
@@ -83,7 +85,10 @@ describe('faults', () => {
 
 		await admin(sb, 'POST', 'faults', { kind: 'delay', delayMs: 1000, count: 1 });
 		await expect(
-			request(`${sb.url}/v1/me`, { headers: { authorization: 'Bearer key_ok' }, headersTimeout: 100 }),
+			request(`${sb.url}/v1/me`, {
+				headers: { authorization: 'Bearer key_ok' },
+				headersTimeout: 100,
+			}),
 		).rejects.toThrow(/timeout/i);
 		expect((await call(sb, 'GET', '/v1/me')).status).toBe(200);
 	});
@@ -148,10 +153,42 @@ describe('request log', () => {
 		await admin(sb, 'GET', 'state?key=key_ok');
 		const log = sb.requests();
 		expect(log).toEqual([
-			{ at: expect.any(Number), method: 'GET', path: '/v1/redirects', query: { limit: '5', x: 'y' }, auth: true, account: 'ops@example.com', status: 200 },
-			{ at: expect.any(Number), method: 'GET', path: '/v1/me', query: {}, auth: true, account: null, status: 401 },
-			{ at: expect.any(Number), method: 'GET', path: '/v1/me', query: {}, auth: false, account: null, status: 401 },
-			{ at: expect.any(Number), method: 'GET', path: '/v1/me', query: {}, auth: true, account: 'noapi@example.com', status: 403 },
+			{
+				at: expect.any(Number),
+				method: 'GET',
+				path: '/v1/redirects',
+				query: { limit: '5', x: 'y' },
+				auth: true,
+				account: 'ops@example.com',
+				status: 200,
+			},
+			{
+				at: expect.any(Number),
+				method: 'GET',
+				path: '/v1/me',
+				query: {},
+				auth: true,
+				account: null,
+				status: 401,
+			},
+			{
+				at: expect.any(Number),
+				method: 'GET',
+				path: '/v1/me',
+				query: {},
+				auth: false,
+				account: null,
+				status: 401,
+			},
+			{
+				at: expect.any(Number),
+				method: 'GET',
+				path: '/v1/me',
+				query: {},
+				auth: true,
+				account: 'noapi@example.com',
+				status: 403,
+			},
 		]);
 		const text = JSON.stringify(log) + (await admin(sb, 'GET', 'requests')).text;
 		for (const key of [stranger, 'key_ok', 'key_noapi', 'Bearer']) expect(text).not.toContain(key);

@@ -22,7 +22,12 @@ export interface CallOptions {
 	headers?: Record<string, string>;
 }
 
-export async function call(sb: Sandbox, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+export async function call(
+	sb: Sandbox,
+	method: string,
+	path: string,
+	options: CallOptions = {},
+): Promise<Reply> {
 	const headers: Record<string, string> = {};
 	const key = options.key === undefined ? 'key_ok' : options.key;
 	if (key !== null) headers.authorization = `Bearer ${key}`;
@@ -48,7 +53,12 @@ export async function call(sb: Sandbox, method: string, path: string, options: C
 }
 
 /** POST/PATCH/GET against the admin API. */
-export async function admin(sb: Sandbox, method: string, path: string, body?: unknown): Promise<Reply> {
+export async function admin(
+	sb: Sandbox,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<Reply> {
 	return call(sb, method, `/__admin/${path}`, { key: null, body });
 }
 
@@ -58,14 +68,26 @@ export function errorOf(reply: Reply): { code: string; message: string } {
 
 export const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
-export async function createRedirect(sb: Sandbox, host: string, extra: Record<string, unknown> = {}, key = 'key_ok') {
-	const r = await call(sb, 'POST', '/v1/redirects', { key, body: { host, redirectTo: 'https://dest.example.org/x', ...extra } });
+export async function createRedirect(
+	sb: Sandbox,
+	host: string,
+	extra: Record<string, unknown> = {},
+	key = 'key_ok',
+) {
+	const r = await call(sb, 'POST', '/v1/redirects', {
+		key,
+		body: { host, redirectTo: 'https://dest.example.org/x', ...extra },
+	});
 	if (r.status !== 201) throw new Error(`create ${host}: ${r.status} ${r.text}`);
 	return r.json;
 }
 
 /** Polls fn until it returns a truthy value (or throws after timeoutMs). */
-export async function until<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 5000, stepMs = 20): Promise<T> {
+export async function until<T>(
+	fn: () => Promise<T | undefined | false>,
+	timeoutMs = 5000,
+	stepMs = 20,
+): Promise<T> {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await fn();

@@ -11,9 +11,21 @@ let pathQr: { id: number; url: string; imageUrl: string };
 beforeAll(async () => {
 	sb = await startSandbox();
 	await createRedirect(sb, 'promo.example.com');
-	const path = (await call(sb, 'POST', '/v1/redirects/promo.example.com/paths', { body: { fromPath: '/Spring-Sale', redirectTo: '/s' } })).json;
-	domainQr = (await call(sb, 'POST', '/v1/redirects/promo.example.com/qr-codes', { body: { label: 'domain' } })).json;
-	pathQr = (await call(sb, 'POST', '/v1/redirects/promo.example.com/qr-codes', { body: { label: 'path', pathId: path.id, color: '#C00000' } })).json;
+	const path = (
+		await call(sb, 'POST', '/v1/redirects/promo.example.com/paths', {
+			body: { fromPath: '/Spring-Sale', redirectTo: '/s' },
+		})
+	).json;
+	domainQr = (
+		await call(sb, 'POST', '/v1/redirects/promo.example.com/qr-codes', {
+			body: { label: 'domain' },
+		})
+	).json;
+	pathQr = (
+		await call(sb, 'POST', '/v1/redirects/promo.example.com/qr-codes', {
+			body: { label: 'path', pathId: path.id, color: '#C00000' },
+		})
+	).json;
 });
 afterAll(async () => {
 	await sb.close();
@@ -68,7 +80,9 @@ describe('QR image', () => {
 
 	it('odd sizes are exact too', async () => {
 		for (const size of [65, 100, 333, 1001]) {
-			const { png, text } = decode((await call(sb, 'GET', `${pathQr.imageUrl}?size=${size}`)).buffer);
+			const { png, text } = decode(
+				(await call(sb, 'GET', `${pathQr.imageUrl}?size=${size}`)).buffer,
+			);
 			expect([png.width, png.height, text]).toEqual([size, size, pathQr.url]);
 		}
 	});
@@ -81,15 +95,23 @@ describe('QR image', () => {
 		expect(rgb[1]).toBeCloseTo(0, -1);
 		expect(rgb[2]).toBeCloseTo(0, -1);
 		expect([...red.data.subarray(0, 4)]).toEqual([255, 255, 255, 255]);
-		const dflt = darkColor(decode((await call(sb, 'GET', `${domainQr.imageUrl}?size=256`)).buffer).png);
+		const dflt = darkColor(
+			decode((await call(sb, 'GET', `${domainQr.imageUrl}?size=256`)).buffer).png,
+		);
 		expect(dflt.rgb.map(Math.round)).toEqual([0x0a, 0x0e, 0x14]);
 	});
 
 	it('a color change is reflected in the image', async () => {
-		await call(sb, 'PATCH', `/v1/redirects/promo.example.com/qr-codes/${domainQr.id}`, { body: { color: '#00AA00' } });
-		const { rgb } = darkColor(decode((await call(sb, 'GET', `${domainQr.imageUrl}?size=128`)).buffer).png);
+		await call(sb, 'PATCH', `/v1/redirects/promo.example.com/qr-codes/${domainQr.id}`, {
+			body: { color: '#00AA00' },
+		});
+		const { rgb } = darkColor(
+			decode((await call(sb, 'GET', `${domainQr.imageUrl}?size=128`)).buffer).png,
+		);
 		expect(rgb.map(Math.round)).toEqual([0, 0xaa, 0]);
-		await call(sb, 'PATCH', `/v1/redirects/promo.example.com/qr-codes/${domainQr.id}`, { body: { color: '#0A0E14' } });
+		await call(sb, 'PATCH', `/v1/redirects/promo.example.com/qr-codes/${domainQr.id}`, {
+			body: { color: '#0A0E14' },
+		});
 	});
 
 	it('SVG carries the size and the color', async () => {

@@ -43,12 +43,18 @@ function authenticate(store, header, entry) {
 	const match = typeof header === 'string' ? AUTH_RE.exec(header) : null;
 	const account = match ? store.accounts.get(match[1]) : undefined;
 	if (!account) throw new ApiError(401, 'invalid_api_key', 'Missing or invalid API key');
-	if (account.state === 'revoked') throw new ApiError(401, 'invalid_api_key', 'The API key is invalid or has been revoked');
+	if (account.state === 'revoked')
+		throw new ApiError(401, 'invalid_api_key', 'The API key is invalid or has been revoked');
 	entry.account = account.email;
 	if (account.state === 'noapi') {
-		throw new ApiError(403, 'api_not_enabled', `The ${account.plan} plan does not include API access`);
+		throw new ApiError(
+			403,
+			'api_not_enabled',
+			`The ${account.plan} plan does not include API access`,
+		);
 	}
-	if (account.state === 'inactive') throw new ApiError(403, 'account_inactive', 'The account is inactive');
+	if (account.state === 'inactive')
+		throw new ApiError(403, 'account_inactive', 'The account is inactive');
 	return { key: account.key, account };
 }
 
@@ -65,7 +71,12 @@ export async function startSandbox(options = {}) {
 	const timers = new Set();
 	let config = { ...initialConfig };
 	let log = [];
-	let limiter = new RateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, mode: config.rateMode, epoch });
+	let limiter = new RateLimiter({
+		limit: config.rateLimit,
+		windowMs: config.rateWindowMs,
+		mode: config.rateMode,
+		epoch,
+	});
 
 	const sb = {
 		store,
@@ -82,14 +93,26 @@ export async function startSandbox(options = {}) {
 			faults.reset();
 			log = [];
 			config = { ...initialConfig };
-			limiter = new RateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, mode: config.rateMode, epoch });
+			limiter = new RateLimiter({
+				limit: config.rateLimit,
+				windowMs: config.rateWindowMs,
+				mode: config.rateMode,
+				epoch,
+			});
 		},
 		configure(partial) {
 			const next = { ...config, ...checkConfig(partial) };
-			const rateChanged = ['rateLimit', 'rateWindowMs', 'rateMode'].some((k) => next[k] !== config[k]);
+			const rateChanged = ['rateLimit', 'rateWindowMs', 'rateMode'].some(
+				(k) => next[k] !== config[k],
+			);
 			config = next;
 			if (rateChanged) {
-				limiter = new RateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowMs, mode: config.rateMode, epoch });
+				limiter = new RateLimiter({
+					limit: config.rateLimit,
+					windowMs: config.rateWindowMs,
+					mode: config.rateMode,
+					epoch,
+				});
 			}
 		},
 	};
@@ -137,7 +160,9 @@ export async function startSandbox(options = {}) {
 			const waitMs = limiter.take(key, now);
 			if (waitMs !== null) {
 				const seconds = String(Math.max(1, Math.ceil(waitMs / 1000)));
-				throw new ApiError(429, 'rate_limited', `Too many requests; retry after ${seconds} s`, { 'Retry-After': seconds });
+				throw new ApiError(429, 'rate_limited', `Too many requests; retry after ${seconds} s`, {
+					'Retry-After': seconds,
+				});
 			}
 			const fault = faults.match(req.method, url.pathname);
 			if (fault) {
@@ -146,7 +171,12 @@ export async function startSandbox(options = {}) {
 			const faultError = () => {
 				const retryAfter = fault.retryAfter ?? (fault.status === 429 ? 1 : null);
 				const headers = retryAfter === null ? {} : { 'Retry-After': String(retryAfter) };
-				return new ApiError(fault.status, faultCode(fault.status), `Injected fault: HTTP ${fault.status}`, headers);
+				return new ApiError(
+					fault.status,
+					faultCode(fault.status),
+					`Injected fault: HTTP ${fault.status}`,
+					headers,
+				);
 			};
 			if (fault && !fault.after) {
 				if (fault.kind === 'status') return fail(faultError());
@@ -156,7 +186,17 @@ export async function startSandbox(options = {}) {
 			let result;
 			try {
 				const { handler, params } = route(req.method, url.pathname);
-				const ctx = { store, config, account, key, params, url, req, now: Date.now(), body: () => jsonBody(req) };
+				const ctx = {
+					store,
+					config,
+					account,
+					key,
+					params,
+					url,
+					req,
+					now: Date.now(),
+					body: () => jsonBody(req),
+				};
 				result = await handler(ctx);
 			} catch (err) {
 				if (!(err instanceof ApiError) || !fault?.after) throw err;
@@ -186,14 +226,24 @@ export async function startSandbox(options = {}) {
 		} catch {
 			return sendError(res, new ApiError(400, 'validation_error', 'Malformed request URL'));
 		}
-		const p = url.pathname.startsWith('/__admin/') ? handleAdmin(sb, req, res, url) : handleApi(req, res, url);
+		const p = url.pathname.startsWith('/__admin/')
+			? handleAdmin(sb, req, res, url)
+			: handleApi(req, res, url);
 		p.catch(() => {
 			sendError(res, new ApiError(500, 'internal_error', 'Internal error'));
 		});
 	});
 	server.on('clientError', (_err, socket) => {
-		if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-		else socket.destroy();
+		const body = JSON.stringify({
+			error: { code: 'validation_error', message: 'Malformed HTTP request' },
+		});
+		if (socket.writable) {
+			socket.end(
+				`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+			);
+		} else {
+			socket.destroy();
+		}
 	});
 
 	await new Promise((resolve, reject) => {

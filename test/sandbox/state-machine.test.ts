@@ -79,20 +79,35 @@ describe('state machine', () => {
 	it('the admin state dump does not start issuance', async () => {
 		await createRedirect(sb, 'a.example.com');
 		await admin(sb, 'POST', 'dns', { host: 'a.example.com', pointing: true });
-		expect((await admin(sb, 'GET', 'state?key=key_ok')).json.redirects[0].status).toBe('not_configured');
+		expect((await admin(sb, 'GET', 'state?key=key_ok')).json.redirects[0].status).toBe(
+			'not_configured',
+		);
 	});
 });
 
 describe('admin status and certificate', () => {
 	it('forces disabled, error (with message), active, not_configured, pending', async () => {
 		await createRedirect(sb, 'a.example.com');
-		const disabled = await admin(sb, 'POST', 'status', { host: 'a.example.com', status: 'disabled' });
+		const disabled = await admin(sb, 'POST', 'status', {
+			host: 'a.example.com',
+			status: 'disabled',
+		});
 		expect(disabled.status).toBe(200);
 		expect(await getOne('a.example.com')).toMatchObject({ status: 'disabled', errorMessage: null });
 
-		await admin(sb, 'POST', 'status', { host: 'a.example.com', status: 'error', errorMessage: 'CAA record forbids issuance' });
-		expect(await getOne('a.example.com')).toMatchObject({ status: 'error', errorMessage: 'CAA record forbids issuance' });
-		expect(await report('a.example.com')).toMatchObject({ status: 'error', errorMessage: 'CAA record forbids issuance' });
+		await admin(sb, 'POST', 'status', {
+			host: 'a.example.com',
+			status: 'error',
+			errorMessage: 'CAA record forbids issuance',
+		});
+		expect(await getOne('a.example.com')).toMatchObject({
+			status: 'error',
+			errorMessage: 'CAA record forbids issuance',
+		});
+		expect(await report('a.example.com')).toMatchObject({
+			status: 'error',
+			errorMessage: 'CAA record forbids issuance',
+		});
 
 		await admin(sb, 'POST', 'status', { host: 'a.example.com', status: 'active' });
 		const active = await getOne('a.example.com');
@@ -106,30 +121,59 @@ describe('admin status and certificate', () => {
 		expect((await getOne('a.example.com')).status).toBe('pending');
 		await until(async () => (await getOne('a.example.com')).status === 'active');
 
-		expect((await admin(sb, 'POST', 'status', { host: 'a.example.com', status: 'weird' })).status).toBe(400);
-		expect((await admin(sb, 'POST', 'status', { host: 'none.example.com', status: 'active' })).status).toBe(404);
+		expect(
+			(await admin(sb, 'POST', 'status', { host: 'a.example.com', status: 'weird' })).status,
+		).toBe(400);
+		expect(
+			(await admin(sb, 'POST', 'status', { host: 'none.example.com', status: 'active' })).status,
+		).toBe(404);
 	});
 
 	it('sets the certificate expiry (expiring soon, renewal, null)', async () => {
 		await createRedirect(sb, 'a.example.com');
 		await admin(sb, 'POST', 'status', { host: 'a.example.com', status: 'active' });
-		await admin(sb, 'POST', 'certificate', { host: 'a.example.com', expiresAt: '2026-01-02T03:04:05' });
+		await admin(sb, 'POST', 'certificate', {
+			host: 'a.example.com',
+			expiresAt: '2026-01-02T03:04:05',
+		});
 		expect((await getOne('a.example.com')).certificateExpiresAt).toBe('2026-01-02T03:04:05');
-		expect((await report('a.example.com')).certificate).toEqual({ expiresAt: '2026-01-02T03:04:05' });
+		expect((await report('a.example.com')).certificate).toEqual({
+			expiresAt: '2026-01-02T03:04:05',
+		});
 		await admin(sb, 'POST', 'certificate', { host: 'a.example.com', expiresAt: null });
 		expect((await getOne('a.example.com')).certificateExpiresAt).toBeNull();
-		expect((await admin(sb, 'POST', 'certificate', { host: 'a.example.com', expiresAt: 5 })).status).toBe(400);
+		expect(
+			(await admin(sb, 'POST', 'certificate', { host: 'a.example.com', expiresAt: 5 })).status,
+		).toBe(400);
 	});
 
 	it('admin redirects creates for an account, with a status, bypassing the plan limit', async () => {
-		const one = await admin(sb, 'POST', 'redirects', { key: 'key_small', host: 'x.example.com', status: 'error', errorMessage: 'boom' });
+		const one = await admin(sb, 'POST', 'redirects', {
+			key: 'key_small',
+			host: 'x.example.com',
+			status: 'error',
+			errorMessage: 'boom',
+		});
 		expect(one.status).toBe(201);
-		expect(one.json).toMatchObject({ host: 'x.example.com', status: 'error', errorMessage: 'boom' });
+		expect(one.json).toMatchObject({
+			host: 'x.example.com',
+			status: 'error',
+			errorMessage: 'boom',
+		});
 		const bulk = await admin(sb, 'POST', 'redirects', { key: 'key_small', count: 3, prefix: 'b' });
-		expect(bulk.json).toEqual({ created: 3, hosts: ['b1.example.com', 'b2.example.com', 'b3.example.com'] });
-		expect((await call(sb, 'GET', '/v1/redirects', { key: 'key_small' })).json.redirects).toHaveLength(4);
-		expect((await admin(sb, 'POST', 'redirects', { key: 'key_ok', host: 'x.example.com' })).status).toBe(409);
-		expect((await admin(sb, 'POST', 'redirects', { key: 'key_nobody', host: 'y.example.com' })).status).toBe(404);
+		expect(bulk.json).toEqual({
+			created: 3,
+			hosts: ['b1.example.com', 'b2.example.com', 'b3.example.com'],
+		});
+		expect(
+			(await call(sb, 'GET', '/v1/redirects', { key: 'key_small' })).json.redirects,
+		).toHaveLength(4);
+		expect(
+			(await admin(sb, 'POST', 'redirects', { key: 'key_ok', host: 'x.example.com' })).status,
+		).toBe(409);
+		expect(
+			(await admin(sb, 'POST', 'redirects', { key: 'key_nobody', host: 'y.example.com' })).status,
+		).toBe(404);
 	});
 
 	it('reset returns to the seed', async () => {
@@ -137,13 +181,25 @@ describe('admin status and certificate', () => {
 		await call(sb, 'GET', '/v1/me');
 		expect((await admin(sb, 'POST', 'reset')).status).toBe(200);
 		expect((await admin(sb, 'GET', 'state?key=key_ok')).json).toEqual({
-			account: { key: 'key_ok', state: 'ok', email: 'ops@example.com', plan: 'Pro', maxRedirects: 5 },
+			account: {
+				key: 'key_ok',
+				state: 'ok',
+				email: 'ops@example.com',
+				plan: 'Pro',
+				maxRedirects: 5,
+			},
 			redirects: [],
 		});
 		expect(sb.requests()).toEqual([]);
 		// id counters start again
 		await createRedirect(sb, 'a.example.com');
-		expect((await call(sb, 'POST', '/v1/redirects/a.example.com/paths', { body: { fromPath: '/p', redirectTo: '/x' } })).json.id).toBe(1);
+		expect(
+			(
+				await call(sb, 'POST', '/v1/redirects/a.example.com/paths', {
+					body: { fromPath: '/p', redirectTo: '/x' },
+				})
+			).json.id,
+		).toBe(1);
 	});
 
 	it('seeded redirects exist at start and after reset', async () => {
@@ -162,8 +218,12 @@ describe('admin status and certificate', () => {
 		});
 		try {
 			const check = async () => {
-				const qr = (await call(seeded, 'GET', '/v1/redirects/promo.example.com/qr-codes')).json.qrCodes;
-				expect(qr.map((q: { url: string }) => q.url)).toEqual(['https://promo.example.com/?_qr=1', 'https://promo.example.com/spring?_qr=2']);
+				const qr = (await call(seeded, 'GET', '/v1/redirects/promo.example.com/qr-codes')).json
+					.qrCodes;
+				expect(qr.map((q: { url: string }) => q.url)).toEqual([
+					'https://promo.example.com/?_qr=1',
+					'https://promo.example.com/spring?_qr=2',
+				]);
 			};
 			await check();
 			await call(seeded, 'DELETE', '/v1/redirects/promo.example.com');

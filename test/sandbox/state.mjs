@@ -13,9 +13,21 @@ export const DEFAULT_ACCOUNTS = [
 	{ key: 'key_ok', email: 'ops@example.com', plan: 'Pro', maxRedirects: 5, state: 'ok' },
 	{ key: 'key_other', email: 'other@example.com', plan: 'Pro', maxRedirects: 5, state: 'ok' },
 	{ key: 'key_small', email: 'small@example.com', plan: 'Starter', maxRedirects: 1, state: 'ok' },
-	{ key: 'key_revoked', email: 'revoked@example.com', plan: 'Pro', maxRedirects: 5, state: 'revoked' },
+	{
+		key: 'key_revoked',
+		email: 'revoked@example.com',
+		plan: 'Pro',
+		maxRedirects: 5,
+		state: 'revoked',
+	},
 	{ key: 'key_noapi', email: 'noapi@example.com', plan: 'Basic', maxRedirects: 5, state: 'noapi' },
-	{ key: 'key_inactive', email: 'inactive@example.com', plan: 'Pro', maxRedirects: 5, state: 'inactive' },
+	{
+		key: 'key_inactive',
+		email: 'inactive@example.com',
+		plan: 'Pro',
+		maxRedirects: 5,
+		state: 'inactive',
+	},
 ];
 
 /** Defaults + given accounts, the given ones win by key. */
@@ -24,7 +36,8 @@ export function mergeAccounts(seed) {
 	for (const a of seed?.accounts ?? []) {
 		if (!a || typeof a.key !== 'string' || !a.key) throw new Error('seed account needs a key');
 		const state = a.state ?? 'ok';
-		if (!ACCOUNT_STATES.includes(state)) throw new Error(`seed account state must be one of ${ACCOUNT_STATES.join(', ')}`);
+		if (!ACCOUNT_STATES.includes(state))
+			throw new Error(`seed account state must be one of ${ACCOUNT_STATES.join(', ')}`);
 		const base = byKey.get(a.key);
 		byKey.set(a.key, {
 			key: a.key,
@@ -74,7 +87,8 @@ export class Store {
 					r.status = s.status;
 					if (s.status === 'pending') r.pendingSince = now;
 					if (s.status === 'active') r.certificateExpiresAt = formatTime(now + CERT_LIFETIME_MS);
-					if (s.status === 'error') r.errorMessage = s.errorMessage ?? 'The domain could not be verified';
+					if (s.status === 'error')
+						r.errorMessage = s.errorMessage ?? 'The domain could not be verified';
 				}
 				if (s.dnsPointing !== undefined) this.dns.set(r.host, { pointing: s.dnsPointing === true });
 				for (const p of s.paths ?? []) {
@@ -84,9 +98,15 @@ export class Store {
 				}
 				for (const q of s.qrCodes ?? []) {
 					const { fromPath, ...rest } = q;
-					const path = fromPath === undefined ? undefined : this.pathClash(r, fromPath.startsWith('/') ? fromPath : `/${fromPath}`);
-					if (fromPath !== undefined && !path) throw new Error(`qr code path ${fromPath} not found`);
-					const qf = checkQrBody(path ? { ...rest, pathId: path.id } : rest, undefined, [...r.paths.keys()]);
+					const path =
+						fromPath === undefined
+							? undefined
+							: this.pathClash(r, fromPath.startsWith('/') ? fromPath : `/${fromPath}`);
+					if (fromPath !== undefined && !path)
+						throw new Error(`qr code path ${fromPath} not found`);
+					const qf = checkQrBody(path ? { ...rest, pathId: path.id } : rest, undefined, [
+						...r.paths.keys(),
+					]);
 					this.createQr(r, qf, now);
 				}
 			} catch (err) {
@@ -145,7 +165,9 @@ export class Store {
 	/** A path of this redirect whose fromPath equals (case-insensitively) the given one. */
 	pathClash(r, fromPath, exceptId) {
 		const lower = fromPath.toLowerCase();
-		return [...r.paths.values()].find((p) => p.id !== exceptId && p.fromPath.toLowerCase() === lower);
+		return [...r.paths.values()].find(
+			(p) => p.id !== exceptId && p.fromPath.toLowerCase() === lower,
+		);
 	}
 
 	deletePath(r, p) {
@@ -169,7 +191,8 @@ export class Store {
 	dnsFor(host) {
 		const d = this.dns.get(host);
 		const pointing = d?.pointing === true;
-		const resolved = d?.resolved ?? (d === undefined ? [] : pointing ? [SERVICE_IP] : [ELSEWHERE_IP]);
+		const resolved =
+			d?.resolved ?? (d === undefined ? [] : pointing ? [SERVICE_IP] : [ELSEWHERE_IP]);
 		return { pointing, resolved };
 	}
 
@@ -238,7 +261,11 @@ export function statusReportJson(store, r) {
 	return {
 		host: r.host,
 		status: r.status,
-		dns: { expected: { type: 'A', name: r.host, value: SERVICE_IP }, resolved: [...resolved], pointing },
+		dns: {
+			expected: { type: 'A', name: r.host, value: SERVICE_IP },
+			resolved: [...resolved],
+			pointing,
+		},
 		certificate: { expiresAt: r.certificateExpiresAt },
 		errorMessage: r.errorMessage,
 	};

@@ -21,14 +21,17 @@ export function checkHost(value) {
 		!labels.every((l) => LABEL_RE.test(l)) ||
 		!TLD_RE.test(labels[labels.length - 1])
 	) {
-		throw validation('host must be a domain name such as promo.example.com (no scheme, port or path)');
+		throw validation(
+			'host must be a domain name such as promo.example.com (no scheme, port or path)',
+		);
 	}
 	return host;
 }
 
 /** @returns {URL} */
 export function checkFullUrl(field, value) {
-	if (value === undefined || value === null || value === '') throw validation(`${field} is required`);
+	if (value === undefined || value === null || value === '')
+		throw validation(`${field} is required`);
 	if (typeof value !== 'string') throw validation(`${field} must be a string`);
 	let url;
 	try {
@@ -70,18 +73,22 @@ export function checkRedirectBody(body, { partial, currentHost }) {
 		}
 		out.redirectTo = body.redirectTo;
 	}
-	if (has(body, 'redirectType')) out.redirectType = checkOneOf('redirectType', body.redirectType, [301, 302]);
+	if (has(body, 'redirectType'))
+		out.redirectType = checkOneOf('redirectType', body.redirectType, [301, 302]);
 	if (has(body, 'followPath')) out.followPath = checkBool('followPath', body.followPath);
-	if (has(body, 'followQueryString')) out.followQueryString = checkBool('followQueryString', body.followQueryString);
+	if (has(body, 'followQueryString'))
+		out.followQueryString = checkBool('followQueryString', body.followQueryString);
 	return out;
 }
 
 function checkFromPath(value) {
-	if (value === undefined || value === null || value === '') throw validation('fromPath is required');
+	if (value === undefined || value === null || value === '')
+		throw validation('fromPath is required');
 	if (typeof value !== 'string') throw validation('fromPath must be a string');
 	const path = value.startsWith('/') ? value : `/${value}`;
 	if (/[\s?#]/.test(path)) throw validation('fromPath must not contain spaces, ? or #');
-	if (path === '/') throw validation('fromPath must name a path such as /promo (not the domain root)');
+	if (path === '/')
+		throw validation('fromPath must name a path such as /promo (not the domain root)');
 	if (path.length > 2048) throw validation('fromPath must be at most 2048 characters');
 	return path;
 }
@@ -91,10 +98,13 @@ function checkPathTarget(value, absolute) {
 		checkFullUrl('redirectTo', value);
 		return value;
 	}
-	if (value === undefined || value === null || value === '') throw validation('redirectTo is required');
+	if (value === undefined || value === null || value === '')
+		throw validation('redirectTo is required');
 	if (typeof value !== 'string') throw validation('redirectTo must be a string');
 	if (SCHEME_RE.test(value) || value.startsWith('//')) {
-		throw validation('redirectTo must be a path such as /landing when absolute is false (set absolute to true for a full URL)');
+		throw validation(
+			'redirectTo must be a path such as /landing when absolute is false (set absolute to true for a full URL)',
+		);
 	}
 	if (/\s/.test(value)) throw validation('redirectTo must not contain spaces');
 	return value.startsWith('/') ? value : `/${value}`;
@@ -105,7 +115,8 @@ export function checkPathBody(body, current) {
 	const out = {};
 	if (!current || has(body, 'fromPath')) out.fromPath = checkFromPath(body.fromPath);
 	if (has(body, 'absolute')) out.absolute = checkBool('absolute', body.absolute);
-	if (has(body, 'statusCode')) out.statusCode = checkOneOf('statusCode', body.statusCode, [301, 302, 307, 308]);
+	if (has(body, 'statusCode'))
+		out.statusCode = checkOneOf('statusCode', body.statusCode, [301, 302, 307, 308]);
 	const absolute = out.absolute ?? current?.absolute ?? false;
 	if (!current || has(body, 'redirectTo') || has(out, 'absolute')) {
 		const target = has(body, 'redirectTo') || !current ? body.redirectTo : current.redirectTo;
@@ -129,8 +140,10 @@ export function checkQrBody(body, current, pathIds) {
 	if (has(body, 'pathId')) {
 		const v = body.pathId;
 		if (v === null) out.pathId = null;
-		else if (typeof v !== 'number' || !Number.isInteger(v)) throw validation('pathId must be a number or null');
-		else if (!pathIds.includes(v)) throw validation(`pathId ${v} is not a custom path of this redirect`);
+		else if (typeof v !== 'number' || !Number.isInteger(v))
+			throw validation('pathId must be a number or null');
+		else if (!pathIds.includes(v))
+			throw validation(`pathId ${v} is not a custom path of this redirect`);
 		else out.pathId = v;
 	}
 	if (has(body, 'color')) {
@@ -140,7 +153,8 @@ export function checkQrBody(body, current, pathIds) {
 		out.color = body.color;
 	}
 	if (has(body, 'format')) {
-		if (!['png', 'svg', 'pdf'].includes(body.format)) throw validation('format must be one of png, svg, pdf');
+		if (!['png', 'svg', 'pdf'].includes(body.format))
+			throw validation('format must be one of png, svg, pdf');
 		out.format = body.format;
 	}
 	return out;
