@@ -128,6 +128,10 @@ async function qrRun(key: string, host: string, limit: number) {
 		batchDelayMs: gaps.length ? { median: median(gaps), max: Math.max(...gaps) } : null,
 		// the last batch's L requests, one after the other (items run sequentially)
 		lastBatchMs: arrivals.length ? arrivals[arrivals.length - 1] - batchStarts[batchStarts.length - 1] : 0,
+		// arrival offsets of the last batch's requests from its first one (spots a stall in the tail)
+		lastBatchOffsetsMs: arrivals.slice(batchStarts.length ? (batchStarts.length - 1) * L : 0).map(
+			(at) => at - batchStarts[batchStarts.length - 1],
+		),
 		// median time from a request's arrival at the server to the next one's, within a batch
 		requestSpacingMs: median(arrivals.slice(1).map((at, i) => at - arrivals[i]).filter((gap) => gap < W / 2)),
 		failureCodes: tally(failedItems(items).map((item) => item.json.code ?? item.json.error)),
