@@ -37,6 +37,7 @@ import {
 	smokeWorkflow,
 	spreadsheetWorkflow,
 	triggerWorkflow,
+	webhookNode,
 } from './lib/workflows.mjs';
 
 const rootRequire = createRequire(path.join(ROOT_DIR, 'package.json'));
@@ -76,13 +77,26 @@ async function check(name, fn) {
 }
 
 /** Runs a webhook-started workflow; returns the items of its last node. */
+/** POST to a production webhook; publishing registers webhooks a moment after it answers, so 404s are retried. */
+async function postWebhook(webhookPath, payload) {
+	const deadline = Date.now() + 15000;
+	for (;;) {
+		const res = await fetch(`${ctx.n8n.base}/webhook/${webhookPath}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(payload ?? {}),
+		});
+		const text = await res.text();
+		if (res.status === 404 && /not registered/.test(text) && Date.now() < deadline) {
+			await sleep(250);
+			continue;
+		}
+		return { res, text };
+	}
+}
+
 async function callWebhook(key, payload, { expectError = false } = {}) {
-	const res = await fetch(`${ctx.n8n.base}/webhook/e2e-${key}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(payload ?? {}),
-	});
-	const text = await res.text();
+	const { res, text } = await postWebhook(`e2e-${key}`, payload);
 	let json;
 	try {
 		json = JSON.parse(text);
@@ -243,6 +257,8 @@ async function main() {
 	await timed('credential test (editor REST)', credentialTests, timings).catch(() => {});
 	await timed('full story', story, timings).catch(() => {});
 	await timed('spreadsheet: 20 rows, 1 bad colour, Continue On Fail', spreadsheet, timings).catch(() => {});
+
+	await timed('example workflows from examples/', exampleWorkflows, timings).catch(() => {});
 
 	const triggerOutcome = await triggerTask;
 	if (triggerOutcome instanceof Error) log(`trigger scenario failed: ${triggerOutcome.message}`);
@@ -430,6 +446,65 @@ async function spreadsheet() {
 		const paired = out.map((it) => (Array.isArray(it.pairedItem) ? it.pairedItem[0] : it.pairedItem)?.item);
 		assert(paired.every((p, i) => p === i), 'pairedItem mismatch', paired);
 	});
+}
+
+/**
+ * The examples shipped in examples/ (and imported by the demo), run as they are, except that a manual
+ * trigger becomes a Webhook of the same name so the published workflow can be started from here.
+ */
+async function exampleWorkflows() {
+	const dir = path.join(ROOT_DIR, 'examples');
+	const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+	assert(files.length >= 3, 'expected the three example workflows', files);
+	// what the demo sandbox seeds for these examples
+	await admin('/__admin/redirects', { key: 'key_ok', host: 'promo.example.com', status: 'active' });
+	await admin('/__admin/dns', { host: 'shop.example.com', pointing: true });
+	for (const file of files) {
+		const wf = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+		for (const node of wf.nodes) {
+			if (node.credentials?.[CREDENTIAL_TYPE]) {
+				node.credentials[CREDENTIAL_TYPE] = { id: ctx.cred.id, name: ctx.cred.name };
+			}
+		}
+		const slug = file.replace(/\.json$/, '');
+		const manual = wf.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+		if (manual) {
+			const hook = webhookNode(`e2e-example-${slug}`);
+			Object.assign(manual, { ...hook, name: manual.name, position: manual.position });
+		}
+		const created = await ctx.client.createWorkflow(wf, { publish: true });
+		ctx.workflows[`example ${slug}`] = created;
+		if (!manual) {
+			await check(`example "${wf.name}" publishes (trigger activates)`, async () => {
+				const got = await ctx.client.get(`/rest/workflows/${created.id}`);
+				assert(got.active === true || got.activeVersionId, 'workflow not active after publishing', {
+					active: got.active,
+					activeVersionId: got.activeVersionId,
+				});
+				await ctx.client.unpublish(created.id);
+			});
+			continue;
+		}
+		await check(`example "${wf.name}" runs`, async () => {
+			await postWebhook(`e2e-example-${slug}`, {});
+			const exec = await lastExecution(created.id);
+			const err = exec.data?.resultData?.error;
+			assert(exec.status === 'success' && !err, `execution ${exec.id} ${exec.status}`, err?.message ?? err);
+			const runData = exec.data.resultData.runData;
+			if (runData['Wait until active']) {
+				const [out] = nodeOutput(exec, 'Wait until active');
+				assert(out?.json?.status === 'active', 'shop.example.com should end active', out?.json);
+			}
+			if (runData['Create QR code']) {
+				const qrRun = runData['Create QR code'].at(-1).data.main;
+				assert(qrRun[0]?.length === 4 && qrRun[1]?.length === 1, '4 QR codes and 1 error row expected', qrRun.map((b) => b?.length));
+				const images = nodeOutput(exec, 'Download QR image');
+				assert(images.length === 4 && images.every((it) => it.binary?.data?.mimeType === 'image/png'), '4 PNGs expected', images.length);
+				const [failed] = nodeOutput(exec, 'Rows that failed');
+				assert(/colou?r/i.test(String(failed?.json?.problem)), 'the failed row should name the colour', failed?.json);
+			}
+		});
+	}
 }
 
 async function triggerScenario() {
