@@ -55,7 +55,20 @@ export function serviceBaseUrl(raw: unknown): string {
 		.replace(/\/v1$/, '');
 }
 
+// One execution context serves every item of a run: read (and decrypt) the credential once per run.
+const settingsByContext = new WeakMap<RequestContext, Promise<TransportSettings>>();
+
 async function transportSettings(context: RequestContext): Promise<TransportSettings> {
+	let settings = settingsByContext.get(context);
+	if (!settings) {
+		settings = readTransportSettings(context);
+		settingsByContext.set(context, settings);
+		settings.catch(() => settingsByContext.delete(context));
+	}
+	return await settings;
+}
+
+async function readTransportSettings(context: RequestContext): Promise<TransportSettings> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = serviceBaseUrl(credentials.baseUrl);
 	const number = (value: unknown, fallback: number) =>
