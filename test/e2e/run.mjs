@@ -596,19 +596,23 @@ async function secretsNotInExecutions() {
 }
 
 async function serverLogClean() {
-	await check('no error-level log lines mentioning our nodes, no API key in the log', async () => {
+	await check('n8n log: no error-level lines (beyond the publish/webhook race), none from our nodes, no API key', async () => {
 		const entries = parseLogLines(ctx.n8n.lines);
+		const isError = (e) => ['error', 'fatal'].includes(String(e.level).toLowerCase());
+		// webhooks are registered a moment after publishing answers: the retried 404s are logged as errors
+		const harmless = /webhook .* is not registered|Received request for unknown webhook/i;
 		const ours = /redirect.?manager|n8n-nodes-redirect-manager/i;
-		const bad = entries.filter(
-			(e) => ['error', 'fatal'].includes(String(e.level).toLowerCase()) && ours.test(JSON.stringify(e)),
+		const errors = entries.filter((e) => isError(e) && !harmless.test(String(e.message)));
+		const loadProblems = entries.filter(
+			(e) => ours.test(JSON.stringify(e)) && /fail|could not|cannot|error|invalid/i.test(String(e.message)),
 		);
-		const errorsAll = entries.filter((e) => ['error', 'fatal'].includes(String(e.level).toLowerCase()));
-		if (errorsAll.length) {
-			log(`    note: ${errorsAll.length} error-level lines in the n8n log (not from our nodes):`);
-			for (const e of errorsAll.slice(0, 5)) log(`      ${String(e.message).slice(0, 200)}`);
-		}
-		const loadProblems = entries.filter((e) => ours.test(JSON.stringify(e)) && /fail|could not|cannot|error/i.test(String(e.message)));
-		assert(bad.length === 0 && loadProblems.length === 0, 'log lines from our nodes', [...bad, ...loadProblems].slice(0, 5));
+		const warnings = entries.filter((e) => String(e.level).toLowerCase() === 'warn');
+		for (const w of warnings) log(`    note (warn): ${String(w.message).split('\n')[0].slice(0, 160)}`);
+		assert(
+			errors.length === 0 && loadProblems.length === 0,
+			'error lines in the n8n log',
+			[...errors, ...loadProblems].slice(0, 5).map((e) => String(e.message).slice(0, 300)),
+		);
 		const leaks = SECRET_KEYS.filter((k) => ctx.n8n.lines.some((l) => l.includes(k)));
 		assert(leaks.length === 0, 'API key in the n8n log', leaks);
 	});
