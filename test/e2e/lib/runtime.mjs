@@ -291,7 +291,10 @@ export async function ensureRuntime({ force = false } = {}) {
 	fs.renameSync(tmp, dir);
 	// drop runtimes of older lockfiles (2.5 GB each)
 	for (const other of fs.readdirSync(root)) {
-		if (other !== key && other.startsWith('n8n-')) fs.rmSync(path.join(root, other), { recursive: true, force: true });
+		// (leave temp folders alone: another install may be running)
+		if (other !== key && other.startsWith('n8n-') && !other.includes('.tmp-')) {
+			fs.rmSync(path.join(root, other), { recursive: true, force: true });
+		}
 	}
 	log(`n8n runtime: ready at ${dir}`);
 	return runtimePaths(dir);
