@@ -5,12 +5,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +34,9 @@ const OVERHEAD_REPS = QUICK ? 1 : 5;
 const TRIGGER_COUNTS = [10, 100, 500];
 /** results.json only from a complete full run; a quick run or a run of some sections (-t) writes elsewhere. */
 const resultsFile = () => {
-	const complete = ['throughput', 'baseline', 'faults', 'overhead', 'trigger'].every((key) => key in results);
+	const complete = ['throughput', 'baseline', 'faults', 'overhead', 'trigger'].every(
+		(key) => key in results,
+	);
 	const name = QUICK ? 'results.quick.json' : complete ? 'results.json' : 'results.partial.json';
 	return join(process.cwd(), 'bench', name);
 };
@@ -127,14 +124,25 @@ async function qrRun(key: string, host: string, limit: number) {
 		// per window: how much later than W after the previous batch each batch began (median, max)
 		batchDelayMs: gaps.length ? { median: median(gaps), max: Math.max(...gaps) } : null,
 		// the last batch's L requests, one after the other (items run sequentially)
-		lastBatchMs: arrivals.length ? arrivals[arrivals.length - 1] - batchStarts[batchStarts.length - 1] : 0,
+		lastBatchMs: arrivals.length
+			? arrivals[arrivals.length - 1] - batchStarts[batchStarts.length - 1]
+			: 0,
 		// arrival offsets of the last batch's requests from its first one (spots a stall in the tail)
-		lastBatchOffsetsMs: arrivals.slice(batchStarts.length ? (batchStarts.length - 1) * L : 0).map(
-			(at) => at - batchStarts[batchStarts.length - 1],
-		),
+		lastBatchOffsetsMs: arrivals
+			.slice(batchStarts.length ? (batchStarts.length - 1) * L : 0)
+			.map((at) => at - batchStarts[batchStarts.length - 1]),
 		// median time from a request's arrival at the server to the next one's, within a batch
-		requestSpacingMs: median(arrivals.slice(1).map((at, i) => at - arrivals[i]).filter((gap) => gap < W / 2)),
-		failureCodes: tally(failedItems(items).map((item) => item.json.code ?? item.json.error)),
+		requestSpacingMs: median(
+			arrivals
+				.slice(1)
+				.map((at, i) => at - arrivals[i])
+				.filter((gap) => gap < W / 2),
+		),
+		failureCodes: tally(
+			failedItems(items).map(
+				(item) => (item.json.details as { code?: string } | undefined)?.code ?? item.json.error,
+			),
+		),
 	};
 }
 
@@ -275,7 +283,10 @@ describe(`transport benchmark (${QUICK ? 'quick' : 'full'}: L = ${L}, W = ${W} m
 				additionalFields: {},
 			},
 			credentials: cred,
-			input: rows(FAULT_PATH_ROWS, (i) => ({ fromPath: `/fault-${i}`, redirectTo: `/landing/${i}` })),
+			input: rows(FAULT_PATH_ROWS, (i) => ({
+				fromPath: `/fault-${i}`,
+				redirectTo: `/landing/${i}`,
+			})),
 			continueOnFail: true,
 		});
 		await sandbox.admin('DELETE', 'faults');
@@ -332,7 +343,12 @@ describe(`transport benchmark (${QUICK ? 'quick' : 'full'}: L = ${L}, W = ${W} m
 		// transport cannot tell whether it happened. It must report that instead of creating again.
 		const rowCount = 3;
 		await sandbox.admin('DELETE', 'faults');
-		await sandbox.admin('POST', 'faults', { kind: 'reset', after: true, methods: ['POST'], count: rowCount });
+		await sandbox.admin('POST', 'faults', {
+			kind: 'reset',
+			after: true,
+			methods: ['POST'],
+			count: rowCount,
+		});
 		await sandbox.admin('POST', 'faults', {
 			status: 503,
 			retryAfter: 0,
@@ -505,7 +521,8 @@ function check(
 	fromItem: (json: INodeExecutionData['json']) => { key: string; id: unknown },
 ): KindCheck {
 	const byKey = new Map<string, unknown[]>();
-	for (const record of existing) byKey.set(record.key, [...(byKey.get(record.key) ?? []), record.id]);
+	for (const record of existing)
+		byKey.set(record.key, [...(byKey.get(record.key) ?? []), record.id]);
 	const result: KindCheck = {
 		rows: rowCount,
 		succeeded: 0,
@@ -537,7 +554,9 @@ function check(
 			result.lost++;
 		}
 	}
-	result.failureCodes = tally(failures.map((item) => item.json.code ?? 'no code'));
+	result.failureCodes = tally(
+		failures.map((item) => (item.json.details as { code?: string } | undefined)?.code ?? 'no code'),
+	);
 	if (failures.length) result.failureSample = String(failures[0].json.error);
 	return result;
 }
@@ -569,7 +588,10 @@ async function triggerCost() {
 		let next = 1;
 		for (const changed of [1, 10]) {
 			for (let i = 0; i < changed && next <= count; i++, next++) {
-				await sandbox.admin('POST', 'status', { host: `trigger${count}-${next}.example.com`, status: 'active' });
+				await sandbox.admin('POST', 'status', {
+					host: `trigger${count}-${next}.example.com`,
+					status: 'active',
+				});
 			}
 			await poll();
 		}
@@ -592,15 +614,28 @@ function table(): string {
 	add(`Throughput: wall / T (N = ${N}, L = ${L}, W = ${W / 1000} s)`, tp?.ratio, '≤ 1.02');
 	add('  wall ms / T ms', tp && `${tp.wallMs} / ${tp.theoreticalMs}`);
 	add('  server span (first → last arrival) ms', tp?.serverSpanMs);
-	add('  QR codes created / items failed / 429s', tp && `${tp.created} / ${tp.failed} / ${tp.status429}`, `${N} / 0 / 0`);
+	add(
+		'  QR codes created / items failed / 429s',
+		tp && `${tp.created} / ${tp.failed} / ${tp.status429}`,
+		`${N} / 0 / 0`,
+	);
 	add('  most requests in any W window (server)', tp?.maxInWindow, `≤ ${L}`);
 	const delay = tp?.batchDelayMs as { median: number; max: number } | undefined;
 	add('  batch delay beyond W, median / max ms', delay && `${delay.median} / ${delay.max}`);
 	add('  last batch ms / request spacing ms', tp && `${tp.lastBatchMs} / ${tp.requestSpacingMs}`);
-	add('Baseline, pacing off: 429s / failed / created', base && `${base.status429} / ${base.failed} / ${base.created}`);
+	add(
+		'Baseline, pacing off: 429s / failed / created',
+		base && `${base.status429} / ${base.failed} / ${base.created}`,
+	);
 	add('  wall / T', base?.ratio);
-	add('Baseline, naive client: 429s / failed / created', base && `${base.naive.status429} / ${base.naive.failed} / ${base.naive.created}`);
-	add(`Faults: rows succeeded / failed (of ${faults?.rows})`, faults && `${faults.succeeded} / ${faults.failed}`);
+	add(
+		'Baseline, naive client: 429s / failed / created',
+		base && `${base.naive.status429} / ${base.naive.failed} / ${base.naive.created}`,
+	);
+	add(
+		`Faults: rows succeeded / failed (of ${faults?.rows})`,
+		faults && `${faults.succeeded} / ${faults.failed}`,
+	);
 	add('  duplicates in the sandbox', faults?.duplicates, '0');
 	add('  lost rows', faults?.lost, '0');
 	add('  faults injected (all requests)', faults && JSON.stringify(faults.injected));
@@ -619,11 +654,18 @@ function table(): string {
 		'  µs/request: node / transport only / n8n HTTP helper',
 		us && `${us.node} / ${us.transportOnly} / ${us.engineFloor}`,
 	);
-	add('  µs/request: raw new connection / raw keep-alive', us && `${us.rawNewConnection} / ${us.raw}`);
+	add(
+		'  µs/request: raw new connection / raw keep-alive',
+		us && `${us.rawNewConnection} / ${us.raw}`,
+	);
 	for (const count of TRIGGER_COUNTS) {
 		add(`Trigger: requests per poll, ${count} redirects`, trigger?.[count] ?? 'null', '1');
 	}
 	const width = [0, 1, 2].map((col) => Math.max(...lines.map((line) => line[col].length), 6));
 	const format = (line: string[]) => line.map((cell, col) => cell.padEnd(width[col])).join(' | ');
-	return [format(['Figure', 'Value', 'Goal']), format(width.map((w) => '-'.repeat(w))), ...lines.map(format)].join('\n');
+	return [
+		format(['Figure', 'Value', 'Goal']),
+		format(width.map((w) => '-'.repeat(w))),
+		...lines.map(format),
+	].join('\n');
 }

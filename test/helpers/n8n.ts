@@ -121,6 +121,8 @@ export interface RunOptions {
 	credentials: CredentialData;
 	input?: INodeExecutionData[];
 	continueOnFail?: boolean;
+	/** "On Error: Continue (using error output)": failed items go to a second output. */
+	errorOutput?: boolean;
 	/** n8n gives nodes used by an AI agent a type ending in "Tool". */
 	asTool?: boolean;
 	nodeType?: INodeType;
@@ -129,6 +131,8 @@ export interface RunOptions {
 export interface RunResult {
 	run: IRun;
 	items: INodeExecutionData[];
+	/** The error output's items, when `errorOutput` is on. */
+	errorItems: INodeExecutionData[];
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
 }
 
@@ -150,6 +154,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		parameters: options.parameters,
 		credentials: { redirectManagerApi: { id: '1', name: 'Redirect Manager account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 	};
 	const workflow = new Workflow({
 		id: 'wf-1',
@@ -181,6 +186,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	return {
 		run,
 		items: taskData?.data?.main?.[0] ?? [],
+		errorItems: taskData?.data?.main?.[1] ?? [],
 		error: run.data.resultData.error as RunResult['error'],
 	};
 }

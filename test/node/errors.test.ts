@@ -267,12 +267,14 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 			expect(error).toBeUndefined();
 			expect(items).toEqual([
 				{
-					json: expect.objectContaining({
+					json: {
 						error: expect.stringContaining(errorCase.code),
-						code: errorCase.code,
-						httpCode: errorCase.httpCode,
-						description: expect.stringMatching(errorCase.hint),
-					}),
+						details: {
+							code: errorCase.code,
+							httpCode: errorCase.httpCode,
+							description: expect.stringMatching(errorCase.hint),
+						},
+					},
 					pairedItem: { item: 0 },
 				},
 			]);
@@ -304,7 +306,12 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 			expect(items.map((item) => item.pairedItem)).toEqual(
 				[0, 1, 2, 3, 4, 5].map((index) => ({ item: index })),
 			);
-			expect(items.map((item) => item.json.host ?? item.json.code ?? 'error')).toEqual([
+			expect(
+				items.map(
+					(item) =>
+						item.json.host ?? (item.json.details as { code?: string } | undefined)?.code ?? 'error',
+				),
+			).toEqual([
 				'ok1.example.com',
 				'host_taken',
 				'invalid_input',
@@ -312,7 +319,7 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 				'host_taken',
 				'ok3.example.com',
 			]);
-			expect(items[1].json).toMatchObject({ code: 'host_taken', httpCode: '409' });
+			expect(items[1].json.details).toMatchObject({ code: 'host_taken', httpCode: '409' });
 			expect(String(items[2].json.error)).toMatch(/Host.*item 2/);
 			expect(Object.keys(items[2].json)).toContain('error');
 			expect((await stateOf(sandbox)).redirects.map((entry) => entry.host).sort()).toEqual([
@@ -418,7 +425,7 @@ describe('rate_limited when the wait budget is exhausted', () => {
 		expect(error).toBeUndefined();
 		expect(items[0]).toMatchObject({ json: { email: 'ops@example.com' }, pairedItem: { item: 0 } });
 		expect(items[1]).toMatchObject({
-			json: { code: 'rate_limited', httpCode: '429' },
+			json: { details: { code: 'rate_limited', httpCode: '429' } },
 			pairedItem: { item: 1 },
 		});
 	});

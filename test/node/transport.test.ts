@@ -260,7 +260,7 @@ describe('creations are never duplicated', () => {
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json.code).toBe('outcome_unknown');
+		expect(items[0].json.details).toMatchObject({ code: 'outcome_unknown' });
 		expect(String(items[0].json.error)).toMatch(/unknown whether the service created it/);
 		expect(qrCodesOf(await state())).toHaveLength(2);
 	});

@@ -38,19 +38,22 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const results = await handler.execute.call(this, i, items[i]);
 			output.push(...this.helpers.constructExecutionMetaData(results, { itemData: { item: i } }));
 		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, i);
-			output.push({ json: errorItem(error), pairedItem: { item: i } });
+			const nodeError = asNodeError(this.getNode(), error, i);
+			if (!this.continueOnFail()) throw nodeError;
+			output.push({ json: errorItem(nodeError), pairedItem: { item: i } });
 		}
 	}
 	return [output];
 }
 
-function errorItem(error: Error): IDataObject {
-	const json: IDataObject = { error: error.message };
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (error.description) json.description = error.description;
-		if (error.context.code) json.code = error.context.code;
-	}
-	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-	return json;
+/**
+ * Only `error` and `details` keys: n8n then sends the item to the error output when the node is set
+ * to "Continue (using error output)", and keeps code and status readable for later nodes.
+ */
+function errorItem(error: NodeApiError | NodeOperationError): IDataObject {
+	const details: IDataObject = {};
+	if (error.context.code) details.code = error.context.code;
+	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
+	if (error.description) details.description = error.description;
+	return { error: error.message, details };
 }
