@@ -155,7 +155,7 @@ async function send(
 		if (response) {
 			const status = response.statusCode;
 			if (status >= 200 && status < 300) return response;
-			const body = errorBody(response.body);
+			const body = errorBody(response.body, status);
 			if (status === 429) {
 				const waitMs = retryAfterMs(response.headers['retry-after']) ?? settings.windowMs;
 				if (rateLimitedMs + waitMs > settings.maxRateLimitWaitMs) {
@@ -231,7 +231,15 @@ function retryAfterMs(header: unknown): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-function errorBody(body: unknown): { code: string; message: string } {
+// Every error answer should carry { error: { code, message } }; when one does not, name it by status.
+const CODE_BY_STATUS: Record<number, string> = {
+	400: 'validation_error',
+	401: 'invalid_api_key',
+	404: 'not_found',
+	429: 'rate_limited',
+};
+
+function errorBody(body: unknown, status: number): { code: string; message: string } {
 	let parsed = body;
 	if (Buffer.isBuffer(parsed) || parsed instanceof ArrayBuffer) {
 		parsed = Buffer.from(parsed as Buffer).toString('utf8');
@@ -240,17 +248,17 @@ function errorBody(body: unknown): { code: string; message: string } {
 		try {
 			parsed = JSON.parse(parsed);
 		} catch {
-			return {
-				code: 'unexpected_response',
-				message: (parsed as string).slice(0, 200) || 'Empty answer',
-			};
+			parsed = { error: { message: (parsed as string).slice(0, 200) || undefined } };
 		}
 	}
 	const error = (parsed as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
 	return {
-		code: typeof error?.code === 'string' ? error.code : 'unexpected_response',
+		code:
+			typeof error?.code === 'string' ? error.code : (CODE_BY_STATUS[status] ?? `http_${status}`),
 		message:
-			typeof error?.message === 'string' ? error.message : 'The service answered with an error',
+			typeof error?.message === 'string'
+				? error.message
+				: `The service answered with HTTP ${status}`,
 	};
 }
 

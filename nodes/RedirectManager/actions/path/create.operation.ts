@@ -7,6 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listPaths, redirectPath } from '../../helpers/api';
+import { sameTarget } from '../../helpers/compare';
 import { apiRequest } from '../../transport';
 import { redirectHost, redirectLocator, optionalFields } from '../common';
 import { fromPathField, pathRedirectToField, pathSettingFields, pathSettings } from './fields';
@@ -41,7 +42,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			const paths = await listPaths.call(this, host, i);
 			return paths.find(
 				(path) =>
-					String(path.fromPath).toLowerCase() === wanted && path.redirectTo === body.redirectTo,
+					String(path.fromPath).toLowerCase() === wanted &&
+					sameTarget(path.redirectTo, body.redirectTo),
 			);
 		},
 	});

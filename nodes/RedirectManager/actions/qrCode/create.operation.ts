@@ -7,6 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listQrCodes, redirectPath } from '../../helpers/api';
+import { sameId } from '../../helpers/compare';
 import { apiRequest } from '../../transport';
 import { redirectHost, redirectLocator, targetField, optionalFields } from '../common';
 import { labelField, qrSettingFields, qrSettings } from './fields';
@@ -39,7 +40,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			const matches = (await listQrCodes.call(this, host, i)).filter(
 				(code) =>
 					code.label === body.label &&
-					(code.pathId ?? null) === body.pathId &&
+					sameId(code.pathId, body.pathId) &&
 					(body.color === undefined || String(code.color).toUpperCase() === body.color),
 			);
 			if (matches.length > 1) {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { findRedirect } from '../../helpers/api';
+import { sameTarget } from '../../helpers/compare';
 import { apiRequest } from '../../transport';
 import { newRedirectFields, readNewRedirect } from './fields';
 
@@ -23,7 +24,7 @@ export async function createRedirect(
 		itemIndex: i,
 		reconcile: async () => {
 			const existing = await findRedirect.call(this, host, i);
-			return existing && existing.redirectTo === body.redirectTo ? existing : undefined;
+			return existing && sameTarget(existing.redirectTo, body.redirectTo) ? existing : undefined;
 		},
 	});
 }
