@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test only: polling timer */
 // Shared helpers for the node tests: sandbox admin calls, state dumps, running the node, list search.
 import { LoadOptionsContext } from 'n8n-core';
 import type {
@@ -111,20 +110,8 @@ export function deepFreeze<T>(value: T): T {
 	return value;
 }
 
-/** Polls fn until it returns a truthy value (no fixed sleeps in tests). */
-export async function until<T>(
-	fn: () => Promise<T | undefined | false>,
-	timeoutMs = 5000,
-	stepMs = 25,
-): Promise<T> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await fn();
-		if (value) return value;
-		if (Date.now() > end) throw new Error('condition not met in time');
-		await new Promise((resolve) => setTimeout(resolve, stepMs));
-	}
-}
+/** Polls until a condition holds (no fixed sleeps in tests). */
+export { until } from '../sandbox/helpers';
 
 /**
  * A real n8n-core LoadOptionsContext for the node, as n8n builds it for list search and load
