@@ -176,6 +176,24 @@ describe.each(LIST_SHAPES)('list shape %s', (listShape) => {
 			expect(items.every((item) => String(item.json.host).endsWith('.example.com'))).toBe(true);
 		});
 
+		it('Get Many: filters by status and host before the limit', async () => {
+			for (const host of ['shop.example.com', 'blog.example.com', 'shop.example.net']) {
+				await seedRedirect(sandbox, host);
+			}
+			await admin(sandbox, 'POST', 'status', { host: 'shop.example.net', status: 'error' });
+			const items = await runOk({
+				credentials: credentials(),
+				parameters: {
+					resource: 'redirect',
+					operation: 'getAll',
+					returnAll: false,
+					limit: 1,
+					filters: { hostContains: 'SHOP', status: ['error', 'disabled'] },
+				},
+			});
+			expect(items.map((item) => item.json.host)).toEqual(['shop.example.net']);
+		});
+
 		it('Get Many: an account without redirects gives no items and no error', async () => {
 			const result = await runOk({
 				credentials: credentials(),
