@@ -77,8 +77,11 @@ async function readTransportSettings(context: RequestContext): Promise<Transport
 			: Number(value);
 	return {
 		baseUrl,
+		// The rate limit is per key, so the pacer is too; only a digest of the key is kept in memory.
 		pacerId: createHash('sha256')
-			.update(`${baseUrl}\n${String(credentials.apiKey)}`)
+			.update(baseUrl)
+			.update('\n')
+			.update(String(credentials.apiKey))
 			.digest('hex'),
 		rateLimit: number(credentials.rateLimit, 60),
 		windowMs: number(credentials.rateWindowSeconds, 60) * 1000,
